@@ -1,0 +1,3 @@
+import RACOperators
+
+print("rac-showcase: under construction")

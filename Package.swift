@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "ReactiveCocoaSwift",
+    products: [
+        .library(name: "RACCore", targets: ["RACCore"]),
+        .library(name: "RACSchedulers", targets: ["RACSchedulers"]),
+        .library(name: "RACOperators", targets: ["RACOperators"]),
+        .library(name: "RACFoundationBridge", targets: ["RACFoundationBridge"]),
+        .library(name: "RACTesting", targets: ["RACTesting"]),
+        .executable(name: "rac-showcase", targets: ["RACShowcase"]),
+    ],
+    targets: [
+        .target(name: "RACCore", swiftSettings: strict),
+        .target(name: "RACSchedulers", dependencies: ["RACCore"], swiftSettings: strict),
+        .target(name: "RACOperators", dependencies: ["RACSchedulers"], swiftSettings: strict),
+        .target(name: "RACFoundationBridge", dependencies: ["RACOperators"], swiftSettings: strict),
+        .target(name: "RACTesting", dependencies: ["RACOperators"], swiftSettings: strict),
+        .executableTarget(
+            name: "RACShowcase",
+            dependencies: ["RACOperators", "RACFoundationBridge", "RACTesting"],
+            path: "Examples/Showcase",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "RACCoreTests", dependencies: ["RACCore"], swiftSettings: strict),
+        .testTarget(
+            name: "RACSchedulersTests", dependencies: ["RACSchedulers"], swiftSettings: strict),
+        .testTarget(
+            name: "RACOperatorsTests", dependencies: ["RACOperators", "RACTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "RACFoundationBridgeTests", dependencies: ["RACFoundationBridge", "RACTesting"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RACTestingTests", dependencies: ["RACTesting"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,100 @@
+/// A cold stream of events: nothing happens until it is subscribed, and each subscription runs
+/// the signal's creation closure again.
+///
+/// RAC: `RACSignal` (`+createSignal:`, `RACDynamicSignal`). Subscription is synchronous on the
+/// subscribing thread; values sent synchronously by the creation closure arrive before
+/// `subscribe` returns. The disposable the closure returns is disposed when the subscription ends
+/// (terminal event or `dispose()`).
+///
+/// ```
+/// let s = Signal<Int, Never> { subscriber in
+///     subscriber.sendNext(1); subscriber.sendNext(2); subscriber.sendCompleted()
+///     return nil
+/// }
+/// s:   (12|)     each subscription gets 1, 2, completed
+/// ```
+public class Signal<Value, Failure: Error>: @unchecked Sendable {
+    /// The creation closure: called once per subscription with that subscription's subscriber; it
+    /// returns the disposable that cancels its work, or `nil`. RAC: `didSubscribe`.
+    public typealias Generator = (Subscriber<Value, Failure>) -> (any Disposable)?
+
+    private let generator: Generator?
+
+    /// The debug name, printed by `description`. RAC: `name` / `setNameWithFormat:`. Operators
+    /// name their results only when `RAC_DEBUG_SIGNAL_NAMES` is set, as RAC does.
+    public let name: String
+
+    /// Creates a cold signal from its creation closure. RAC: `+createSignal:`.
+    public init(name: String = "anonymous", _ generator: @escaping Generator) {
+        self.name = name
+        self.generator = generator
+    }
+
+    /// For subclasses that override `subscribe` (subjects).
+    init(subclassNamed name: String) {
+        self.name = name
+        self.generator = nil
+    }
+
+    /// Subscribes `subscriber`: runs the creation closure (now, or queued on this thread's
+    /// trampoline if the thread is deep in nested subscriptions) and ties the disposable it returns
+    /// to the subscriber. Returns a disposable that ends this subscription.
+    @discardableResult
+    public func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
+        guard let generator else {
+            preconditionFailure("Signal.subscribe: a subclass without a generator must override subscribe")
+        }
+        SubscriptionTrampoline.run {
+            guard !subscriber.isDisposed else { return }
+            subscriber.add(generator(subscriber))
+        }
+        return subscriber
+    }
+
+    /// Subscribes any subscriber (a subject, for instance). The subscription is tied to the
+    /// receiver: when it terminates or is disposed, this subscription is disposed too.
+    @discardableResult
+    public func subscribe<Receiver: SubscriberProtocol>(_ receiver: Receiver) -> any Disposable
+    where Receiver.Value == Value, Receiver.Failure == Failure {
+        let forwarder = Subscriber<Value, Failure> { [receiver] event in
+            receiver.send(event)
+        }
+        receiver.add(forwarder)
+        return subscribe(forwarder)
+    }
+
+    /// Subscribes with optional closures; an event without a closure is ignored.
+    /// RAC: `subscribeNext:error:completed:` and its six shorter forms.
+    ///
+    /// ```
+    /// signal.subscribe(next: { print($0) }, completed: { print("done") })
+    /// ```
+    @discardableResult
+    public func subscribe(
+        next: ((Value) -> Void)? = nil,
+        error: ((Failure) -> Void)? = nil,
+        completed: (() -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(Subscriber(next: next, error: error, completed: completed))
+    }
+
+    /// Subscribes a closure that receives every event.
+    @discardableResult
+    public func observe(_ handler: @escaping (Event<Value, Failure>) -> Void) -> any Disposable {
+        subscribe(Subscriber(handler))
+    }
+
+    /// A signal that behaves as this one and is called `name`. RAC: `setNameWithFormat:`.
+    public func named(_ name: String) -> Signal<Value, Failure> {
+        Signal(name: name) { [self] subscriber in
+            self.subscribe(subscriber)
+        }
+    }
+}
+
+extension Signal: CustomStringConvertible {
+    /// `<Signal<Int, Never>: name>`.
+    public var description: String {
+        "<\(type(of: self)): \(name)>"
+    }
+}

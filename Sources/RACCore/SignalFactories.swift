@@ -1,0 +1,76 @@
+extension Signal {
+    /// A signal that sends `value` then completes, to each subscriber. RAC: `+return:`.
+    ///
+    /// ```
+    /// Signal(value: a):  (a|)
+    /// ```
+    public convenience init(value: Value) {
+        self.init(name: SignalDebugNames.name("+return: \(value)")) { subscriber in
+            subscriber.sendNext(value)
+            subscriber.sendCompleted()
+            return nil
+        }
+    }
+
+    /// A signal that fails with `error` at once, to each subscriber. RAC: `+error:`.
+    ///
+    /// ```
+    /// Signal(error: e):  #
+    /// ```
+    public convenience init(error: Failure) {
+        self.init(name: SignalDebugNames.name("+error: \(error)")) { subscriber in
+            subscriber.sendError(error)
+            return nil
+        }
+    }
+
+    /// A signal that sends the elements of `values` in order, then completes. RAC: `-signal` on
+    /// a sequence.
+    ///
+    /// ```
+    /// Signal(values: [a, b, c]):  (abc|)
+    /// ```
+    public convenience init<Values: Sequence>(values: Values) where Values.Element == Value {
+        self.init(name: SignalDebugNames.name("+values")) { subscriber in
+            for value in values {
+                if subscriber.isDisposed { return nil }
+                subscriber.sendNext(value)
+            }
+            subscriber.sendCompleted()
+            return nil
+        }
+    }
+
+    /// A signal that completes at once without values. RAC: `+empty`.
+    ///
+    /// ```
+    /// empty:  |
+    /// ```
+    public static var empty: Signal<Value, Failure> {
+        Signal(name: "+empty") { subscriber in
+            subscriber.sendCompleted()
+            return nil
+        }
+    }
+
+    /// A signal that never sends anything. RAC: `+never`.
+    ///
+    /// ```
+    /// never:  ------
+    /// ```
+    public static var never: Signal<Value, Failure> {
+        Signal(name: "+never") { _ in nil }
+    }
+
+    /// A signal that calls `factory` on each subscription and subscribes to what it returns.
+    /// RAC: `+defer:`.
+    ///
+    /// ```
+    /// defer { Signal(value: counter += 1) }:  first subscriber (1|), second (2|)
+    /// ```
+    public static func `defer`(_ factory: @escaping () -> Signal<Value, Failure>) -> Signal<Value, Failure> {
+        Signal(name: "+defer:") { subscriber in
+            factory().subscribe(subscriber)
+        }
+    }
+}

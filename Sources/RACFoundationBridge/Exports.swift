@@ -1,0 +1,2 @@
+// RACFoundationBridge builds on RACOperators; importing it brings the whole framework along.
+@_exported import RACOperators

@@ -1,0 +1,9 @@
+import Testing
+import RACTesting
+
+@Test func RACTestingModuleLinks() {
+    let signal = Signal<Int, Never>(value: 1)
+    var received: [Int] = []
+    signal.subscribe(next: { received.append($0) })
+    #expect(received == [1])
+}
