@@ -9,7 +9,8 @@
 /// sub at start:   z--a---b-
 /// sub after a:       a---b-
 /// ```
-public final class BehaviorSubject<Value, Failure: Error>: ReplaySubject<Value, Failure>, @unchecked Sendable {
+public final class BehaviorSubject<Value, Failure: Error>: ReplaySubject<Value, Failure>, @unchecked Sendable
+{
     /// Creates a subject whose current value is `value`.
     public init(value: Value, name: String = "anonymous") {
         super.init(capacity: 1, name: name)

@@ -1,7 +1,7 @@
-import Testing
 import RACFoundationBridge
+import Testing
 
-@Test func RACFoundationBridgeModuleLinks() {
+@Test func moduleLinks() {
     let signal = Signal<Int, Never>(value: 1)
     var received: [Int] = []
     signal.subscribe(next: { received.append($0) })

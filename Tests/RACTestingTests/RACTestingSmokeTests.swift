@@ -1,7 +1,7 @@
-import Testing
 import RACTesting
+import Testing
 
-@Test func RACTestingModuleLinks() {
+@Test func moduleLinks() {
     let signal = Signal<Int, Never>(value: 1)
     var received: [Int] = []
     signal.subscribe(next: { received.append($0) })
