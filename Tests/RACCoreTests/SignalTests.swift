@@ -1,0 +1,157 @@
+import RACCore
+import Testing
+
+@Suite("Signal creation and subscription")
+struct SignalTests {
+    @Test("the creation closure runs once per subscription, never at creation (R5, R6)")
+    func coldPerSubscription() {
+        var runs = 0
+        let signal = Signal<Int, Never> { subscriber in
+            runs += 1
+            subscriber.sendNext(runs)
+            subscriber.sendCompleted()
+            return nil
+        }
+        #expect(runs == 0)
+        let first = Recorder<Int, Never>()
+        let second = Recorder<Int, Never>()
+        signal.subscribe(first.subscriber())
+        signal.subscribe(second.subscriber())
+        #expect(runs == 2)
+        #expect(first.events == [.next(1), .completed])
+        #expect(second.events == [.next(2), .completed])
+    }
+
+    @Test("values sent during subscription arrive before subscribe returns (R7)")
+    func synchronousDelivery() {
+        let recorder = Recorder<Int, Never>()
+        Signal(values: [1, 2, 3]).subscribe(recorder.subscriber())
+        #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
+    }
+
+    @Test("the creation disposable is disposed on completion, on error and on dispose (R8)")
+    func creationDisposableDisposed() {
+        for ending in 0..<3 {
+            var disposed = 0
+            let subject = Subject<Int, TestError>()
+            let signal = Signal<Int, TestError> { subscriber in
+                let inner = subject.subscribe(subscriber)
+                return CompoundDisposable([inner, ActionDisposable { disposed += 1 }])
+            }
+            let subscription = signal.subscribe(next: { _ in })
+            #expect(disposed == 0)
+            switch ending {
+            case 0: subject.sendCompleted()
+            case 1: subject.sendError(TestError(1))
+            default: subscription.dispose()
+            }
+            #expect(disposed == 1)
+            subscription.dispose()
+            #expect(disposed == 1)
+        }
+    }
+
+    @Test("nothing is delivered after a terminal event (R1)")
+    func grammar() {
+        let recorder = Recorder<Int, TestError>()
+        let signal = Signal<Int, TestError> { subscriber in
+            subscriber.sendNext(1)
+            subscriber.sendCompleted()
+            subscriber.sendNext(2)
+            subscriber.sendError(TestError(1))
+            subscriber.sendCompleted()
+            return nil
+        }
+        signal.subscribe(recorder.subscriber())
+        #expect(recorder.events == [.next(1), .completed])
+    }
+
+    @Test("an error ends the subscription; re-subscribing runs the work again (R11, R14)")
+    func errorThenResubscribe() {
+        let signal = Signal<Int, TestError>(error: TestError(7))
+        let first = Recorder<Int, TestError>()
+        let second = Recorder<Int, TestError>()
+        signal.subscribe(first.subscriber())
+        signal.subscribe(second.subscriber())
+        #expect(first.events == [.error(TestError(7))])
+        #expect(second.events == [.error(TestError(7))])
+    }
+
+    @Test("a subscriber without error or completed closures ignores them (R13)")
+    func missingClosuresIgnored() {
+        var values: [Int] = []
+        Signal<Int, TestError>(error: TestError()).subscribe(next: { values.append($0) })
+        Signal<Int, TestError>(value: 3).subscribe(next: { values.append($0) })
+        #expect(values == [3])
+    }
+
+    @Test("optional values, including nil, are delivered (R2)")
+    func nilValues() {
+        let recorder = Recorder<Int?, Never>()
+        Signal<Int?, Never>(values: [nil, 1, nil]).subscribe(recorder.subscriber())
+        #expect(recorder.events == [.next(nil), .next(1), .next(nil), .completed])
+    }
+
+    @Test("factories: value, error, empty, never (R15-R17)")
+    func factories() {
+        let value = Recorder<String, Never>()
+        Signal<String, Never>(value: "x").subscribe(value.subscriber())
+        #expect(value.events == [.next("x"), .completed])
+
+        let empty = Recorder<Int, Never>()
+        Signal<Int, Never>.empty.subscribe(empty.subscriber())
+        #expect(empty.events == [.completed])
+
+        let never = Recorder<Int, Never>()
+        let subscription = Signal<Int, Never>.never.subscribe(never.subscriber())
+        #expect(never.events.isEmpty)
+        #expect(!subscription.isDisposed)
+        subscription.dispose()
+        #expect(subscription.isDisposed)
+    }
+
+    @Test("defer calls its factory on each subscription")
+    func deferFactory() {
+        var made = 0
+        let signal = Signal<Int, Never>.defer {
+            made += 1
+            return Signal(value: made)
+        }
+        #expect(made == 0)
+        let recorder = Recorder<Int, Never>()
+        signal.subscribe(recorder.subscriber())
+        signal.subscribe(recorder.subscriber())
+        #expect(made == 2)
+        #expect(recorder.values == [1, 2])
+    }
+
+    @Test("disposing a subscription stops delivery of later values")
+    func disposeStopsDelivery() {
+        let subject = Subject<Int, Never>()
+        let recorder = Recorder<Int, Never>()
+        let subscription = subject.subscribe(recorder.subscriber())
+        subject.sendNext(1)
+        subscription.dispose()
+        subject.sendNext(2)
+        subject.sendCompleted()
+        #expect(recorder.events == [.next(1)])
+    }
+
+    @Test("every signal carries a name that its description prints")
+    func names() {
+        let signal = Signal<Int, Never>(name: "numbers") { _ in nil }
+        #expect(signal.name == "numbers")
+        #expect(signal.description.contains("numbers"))
+        #expect(signal.description.contains("Signal<Int, Never>"))
+        let renamed = signal.named("renamed")
+        #expect(renamed.name == "renamed")
+        #expect(Signal<Int, Never>.empty.name == "+empty")
+    }
+
+    @Test("observe receives each event")
+    func observe() {
+        var events: [Event<Int, Never>] = []
+        Signal(values: [4, 5]).observe { events.append($0) }
+        #expect(events == [.next(4), .next(5), .completed])
+    }
+}

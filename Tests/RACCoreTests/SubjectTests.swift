@@ -1,0 +1,174 @@
+import RACCore
+import Testing
+
+@Suite("Subjects")
+struct SubjectTests {
+    @Test("a subject sends to its current subscribers only, and is hot (R65-R68)")
+    func hot() {
+        let subject = Subject<Int, Never>()
+        subject.sendNext(0)
+        let early = Recorder<Int, Never>()
+        subject.subscribe(early.subscriber())
+        subject.sendNext(1)
+        let late = Recorder<Int, Never>()
+        subject.subscribe(late.subscriber())
+        subject.sendNext(2)
+        subject.sendCompleted()
+        #expect(early.events == [.next(1), .next(2), .completed])
+        #expect(late.events == [.next(2), .completed])
+    }
+
+    @Test("a subscriber added during a delivery does not get that event (R67)")
+    func snapshotAtSend() {
+        let subject = Subject<Int, Never>()
+        let added = Recorder<Int, Never>()
+        var once = false
+        subject.subscribe(next: { _ in
+            if !once {
+                once = true
+                subject.subscribe(added.subscriber())
+            }
+        })
+        subject.sendNext(1)
+        subject.sendNext(2)
+        #expect(added.values == [2])
+    }
+
+    @Test("sending into a subject from inside its own subscriber is delivered nested, never deadlocks")
+    func reentrantSend() {
+        let subject = Subject<Int, Never>()
+        var received: [Int] = []
+        subject.subscribe(next: { value in
+            received.append(value)
+            if value < 3 { subject.sendNext(value + 1) }
+        })
+        subject.sendNext(1)
+        #expect(received == [1, 2, 3])
+    }
+
+    @Test("a disposed subscriber is dropped from the subject at once")
+    func dropsDisposedSubscribers() {
+        let subject = Subject<Int, Never>()
+        let subscriptions = (0..<10).map { _ in subject.subscribe(next: { _ in }) }
+        #expect(subject.subscriberCount == 10)
+        subscriptions.forEach { $0.dispose() }
+        #expect(subject.subscriberCount == 0)
+    }
+
+    @Test("a terminated subject releases its subscribers and answers late ones with the terminal event")
+    func terminalToLateSubscribers() {
+        let subject = Subject<Int, TestError>()
+        subject.subscribe(next: { _ in })
+        subject.sendError(TestError(3))
+        #expect(subject.subscriberCount == 0)
+        let late = Recorder<Int, TestError>()
+        subject.subscribe(late.subscriber())
+        subject.sendNext(1)
+        #expect(late.events == [.error(TestError(3))])
+    }
+
+    @Test("a subject and its subscribers' closures are released once the subscriptions end")
+    func deallocation() {
+        weak var weakSubject: Subject<Int, Never>?
+        weak var weakToken: Token?
+        do {
+            let subject = Subject<Int, Never>()
+            let token = Token()
+            weakSubject = subject
+            weakToken = token
+            let subscription = subject.subscribe(next: { _ in withExtendedLifetime(token) {} })
+            subject.sendNext(1)
+            subscription.dispose()
+        }
+        #expect(weakToken == nil)
+        #expect(weakSubject == nil)
+    }
+
+    @Test("a subject fed by a signal forwards its events, and terminating it ends the feed (R29)")
+    func subjectAsSubscriber() {
+        let source = Subject<Int, Never>()
+        let other = Subject<Int, Never>()
+        let subject = Subject<Int, Never>()
+        let recorder = Recorder<Int, Never>()
+        subject.subscribe(recorder.subscriber())
+        source.subscribe(subject)
+        other.subscribe(subject)
+        source.sendNext(1)
+        other.sendNext(2)
+        source.sendCompleted()
+        #expect(other.subscriberCount == 0)
+        #expect(recorder.events == [.next(1), .next(2), .completed])
+    }
+
+    @Test("ReplaySubject replays everything, then the terminal event, to late subscribers (R71-R75)")
+    func replayUnlimited() {
+        let subject = ReplaySubject<Int?, TestError>()
+        subject.sendNext(1)
+        subject.sendNext(nil)
+        let live = Recorder<Int?, TestError>()
+        subject.subscribe(live.subscriber())
+        subject.sendNext(3)
+        subject.sendError(TestError(9))
+        let late = Recorder<Int?, TestError>()
+        subject.subscribe(late.subscriber())
+        let expected: [Event<Int?, TestError>] = [.next(1), .next(nil), .next(3), .error(TestError(9))]
+        #expect(live.events == expected)
+        #expect(late.events == expected)
+    }
+
+    @Test("ReplaySubject(capacity: 2) keeps only the last two values (R74)")
+    func replayCapacity() {
+        let subject = ReplaySubject<Int, Never>(capacity: 2)
+        for value in 1...5 { subject.sendNext(value) }
+        let late = Recorder<Int, Never>()
+        subject.subscribe(late.subscriber())
+        #expect(late.values == [4, 5])
+        #expect(subject.bufferedValues == [4, 5])
+        let zero = ReplaySubject<Int, Never>(capacity: 0)
+        zero.sendNext(1)
+        zero.sendCompleted()
+        let zeroLate = Recorder<Int, Never>()
+        zero.subscribe(zeroLate.subscriber())
+        #expect(zeroLate.events == [.completed])
+    }
+
+    @Test("disposing during a replay stops it (R72)")
+    func disposeDuringReplay() {
+        let subject = ReplaySubject<Int, Never>()
+        for value in 1...5 { subject.sendNext(value) }
+        var received: [Int] = []
+        var subscriber: Subscriber<Int, Never>!
+        subscriber = Subscriber(next: { value in
+            received.append(value)
+            if value == 2 { subscriber.dispose() }
+        })
+        subject.subscribe(subscriber)
+        #expect(received == [1, 2])
+        #expect(subject.subscriberCount == 0)
+    }
+
+    @Test("BehaviorSubject sends its current value first, then changes (R69)")
+    func behavior() {
+        let subject = BehaviorSubject<String, Never>(value: "initial")
+        let first = Recorder<String, Never>()
+        subject.subscribe(first.subscriber())
+        subject.sendNext("a")
+        let second = Recorder<String, Never>()
+        subject.subscribe(second.subscriber())
+        subject.sendNext("b")
+        #expect(first.values == ["initial", "a", "b"])
+        #expect(second.values == ["a", "b"])
+        #expect(subject.value == "b")
+    }
+
+    @Test("GroupedSignal carries its key and behaves as a subject (R70)")
+    func grouped() {
+        let group = GroupedSignal<String, Int, Never>(key: "even")
+        let recorder = Recorder<Int, Never>()
+        group.subscribe(recorder.subscriber())
+        group.sendNext(2)
+        group.sendCompleted()
+        #expect(group.key == "even")
+        #expect(recorder.events == [.next(2), .completed])
+    }
+}

@@ -1,0 +1,67 @@
+import RACCore
+import Testing
+
+@Suite("Subscriber guarantees")
+struct SubscriberTests {
+    @Test("a terminal event disposes the subscriber's resources, before the terminal callback returns (R24)")
+    func terminalDisposesResources() {
+        var log: [String] = []
+        let subscriber = Subscriber<Int, Never>(completed: { log.append("completed") })
+        subscriber.add { log.append("disposed") }
+        subscriber.sendCompleted()
+        #expect(log == ["completed", "disposed"])
+        #expect(subscriber.isDisposed)
+    }
+
+    @Test("resources added after termination are disposed at once (R27)")
+    func addAfterTermination() {
+        let subscriber = Subscriber<Int, Never>()
+        subscriber.sendCompleted()
+        let late = ActionDisposable()
+        subscriber.add(late)
+        #expect(late.isDisposed)
+    }
+
+    @Test("dispose releases the handler, so captured objects are freed (R25)")
+    func disposeReleasesHandler() {
+        weak var weakToken: Token?
+        let subscriber: Subscriber<Int, Never>
+        do {
+            let token = Token()
+            weakToken = token
+            subscriber = Subscriber(next: { _ in withExtendedLifetime(token) {} })
+        }
+        #expect(weakToken != nil)
+        subscriber.dispose()
+        #expect(weakToken == nil)
+    }
+
+    @Test("an event sent from inside a callback is delivered nested, at once")
+    func reentrantDeliveryIsNested() {
+        var log: [String] = []
+        var subscriber: Subscriber<Int, Never>!
+        subscriber = Subscriber(next: { value in
+            log.append("begin \(value)")
+            if value == 1 { subscriber.sendNext(2) }
+            log.append("end \(value)")
+        })
+        subscriber.sendNext(1)
+        #expect(log == ["begin 1", "begin 2", "end 2", "end 1"])
+        subscriber.dispose()
+    }
+
+    @Test("a subscriber subscribed to two signals ends both when one terminates (R29)")
+    func sharedSubscriberEndsAll() {
+        let first = Subject<Int, Never>()
+        let second = Subject<Int, Never>()
+        let recorder = Recorder<Int, Never>()
+        let subscriber = recorder.subscriber()
+        first.subscribe(subscriber)
+        second.subscribe(subscriber)
+        #expect(second.subscriberCount == 1)
+        first.sendCompleted()
+        #expect(second.subscriberCount == 0)
+        second.sendNext(1)
+        #expect(recorder.events == [.completed])
+    }
+}

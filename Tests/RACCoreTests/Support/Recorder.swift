@@ -1,0 +1,26 @@
+import RACCore
+
+/// A thread-safe list of the events a subscription received, for exact comparisons in tests.
+final class Recorder<Value, Failure: Error>: @unchecked Sendable {
+    private let lock = PthreadLock()
+    private var recorded: [Event<Value, Failure>] = []
+
+    var events: [Event<Value, Failure>] { lock.withLock { recorded } }
+    var values: [Value] { events.compactMap(\.value) }
+
+    /// A subscriber that appends every event it receives.
+    func subscriber() -> Subscriber<Value, Failure> {
+        Subscriber { [self] event in
+            lock.withLock { recorded.append(event) }
+        }
+    }
+}
+
+/// A test error with a code, so that tests can tell errors apart.
+struct TestError: Error, Equatable {
+    let code: Int
+    init(_ code: Int = 0) { self.code = code }
+}
+
+/// An object whose deallocation tests observe through a weak reference.
+final class Token: @unchecked Sendable {}
