@@ -13,7 +13,7 @@
 /// }
 /// s:   (12|)     each subscription gets 1, 2, completed
 /// ```
-public class Signal<Value, Failure: Error>: @unchecked Sendable {
+open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// The creation closure: called once per subscription with that subscription's subscriber; it
     /// returns the disposable that cancels its work, or `nil`. RAC: `didSubscribe`.
     public typealias Generator = (Subscriber<Value, Failure>) -> (any Disposable)?
@@ -39,8 +39,10 @@ public class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// Subscribes `subscriber`: runs the creation closure (now, or queued on this thread's
     /// trampoline if the thread is deep in nested subscriptions) and ties the disposable it returns
     /// to the subscriber. Returns a disposable that ends this subscription.
+    ///
+    /// Subclasses (subjects, channel terminals) override this to attach the subscriber elsewhere.
     @discardableResult
-    public func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
+    open func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
         guard let generator else {
             preconditionFailure("Signal.subscribe: a subclass without a generator must override subscribe")
         }

@@ -1,0 +1,147 @@
+import RACOperators
+import Testing
+
+/// Records the values a terminal delivers.
+private final class TerminalLog<Value>: @unchecked Sendable {
+    private let lock = Locked<[Event<Value, Never>]>([])
+    var events: [Event<Value, Never>] { lock.current }
+    var values: [Value] { events.compactMap(\.value) }
+
+    @discardableResult
+    func watch(_ signal: Signal<Value, Never>) -> any Disposable {
+        signal.observe { [lock] event in lock.withValue { $0.append(event) } }
+    }
+}
+
+@Suite("Channel (RACChannel)")
+struct ChannelTests {
+    @Test("a value sent into one terminal reaches the other terminal's subscribers only (R125)")
+    func valuesCrossOver() {
+        let channel = Channel<Int>()
+        let leading = TerminalLog<Int>()
+        let following = TerminalLog<Int>()
+        leading.watch(channel.leadingTerminal)
+        following.watch(channel.followingTerminal)
+        channel.leadingTerminal.sendNext(1)
+        channel.followingTerminal.sendNext(2)
+        #expect(following.values == [1])
+        #expect(leading.values == [2])
+    }
+
+    @Test("the following side replays the latest value; the leading side replays none (R126)")
+    func replayRules() {
+        let channel = Channel<Int>()
+        channel.leadingTerminal.sendNext(1)
+        channel.leadingTerminal.sendNext(2)
+        channel.followingTerminal.sendNext(3)
+        let lateFollowing = TerminalLog<Int>()
+        let lateLeading = TerminalLog<Int>()
+        lateFollowing.watch(channel.followingTerminal)
+        lateLeading.watch(channel.leadingTerminal)
+        #expect(lateFollowing.values == [2])
+        #expect(lateLeading.values == [])
+    }
+
+    @Test("completion sent into either terminal reaches subscribers of both (R127)")
+    func completionReachesBoth() {
+        for fromLeading in [true, false] {
+            let channel = Channel<Int>()
+            let leading = TerminalLog<Int>()
+            let following = TerminalLog<Int>()
+            leading.watch(channel.leadingTerminal)
+            following.watch(channel.followingTerminal)
+            if fromLeading {
+                channel.leadingTerminal.sendCompleted()
+            } else {
+                channel.followingTerminal.sendCompleted()
+            }
+            #expect(leading.events == [.completed])
+            #expect(following.events == [.completed])
+        }
+    }
+
+    @Test("a terminal can be fed by a signal; completion of the channel ends that feed")
+    func terminalAsSubscriber() {
+        let channel = Channel<Int>()
+        let following = TerminalLog<Int>()
+        following.watch(channel.followingTerminal)
+        let source = Subject<Int, Never>()
+        source.subscribe(channel.leadingTerminal)
+        source.sendNext(5)
+        #expect(following.values == [5])
+        channel.followingTerminal.sendCompleted()
+        #expect(source.subscriberCount == 0)
+    }
+
+    @Test("two-way binding: the leader's current value wins, changes flow both ways, nothing loops")
+    func twoWayBinding() {
+        // Two parties, each owning the leading terminal of its own channel and echoing nothing.
+        let model = Channel<String>()
+        let view = Channel<String>()
+        let modelSide = TerminalLog<String>()
+        let viewSide = TerminalLog<String>()
+        modelSide.watch(model.leadingTerminal)
+        viewSide.watch(view.leadingTerminal)
+        model.leadingTerminal.sendNext("model value")
+        view.leadingTerminal.sendNext("view value")
+
+        let binding = view.followingTerminal <~> model.followingTerminal
+        #expect(viewSide.values == ["model value"])
+        #expect(modelSide.values == [])
+
+        view.leadingTerminal.sendNext("typed")
+        #expect(modelSide.values == ["typed"])
+        model.leadingTerminal.sendNext("reset")
+        #expect(viewSide.values == ["model value", "reset"])
+        // No feedback: each change arrived exactly once at the other side and never came back.
+        #expect(modelSide.values == ["typed"])
+
+        binding.dispose()
+        model.leadingTerminal.sendNext("after dispose")
+        view.leadingTerminal.sendNext("after dispose")
+        #expect(viewSide.values == ["model value", "reset"])
+        #expect(modelSide.values == ["typed"])
+    }
+
+    @Test("binding to a terminal with nothing to replay never drops the first real change")
+    func firstChangeNotDropped() {
+        let left = Channel<Int>()
+        let right = Channel<Int>()
+        let leftSide = TerminalLog<Int>()
+        leftSide.watch(left.leadingTerminal)
+        let rightSide = TerminalLog<Int>()
+        rightSide.watch(right.leadingTerminal)
+        bind(left.followingTerminal, to: right.followingTerminal)
+        left.leadingTerminal.sendNext(1)
+        #expect(rightSide.values == [1])
+        #expect(leftSide.values == [])
+    }
+
+    @Test("a channel and its subscriptions are released after completion")
+    func deallocation() {
+        weak var weakChannel: Channel<Int>?
+        do {
+            let channel = Channel<Int>()
+            weakChannel = channel
+            let log = TerminalLog<Int>()
+            log.watch(channel.followingTerminal)
+            channel.leadingTerminal.sendNext(1)
+            channel.leadingTerminal.sendCompleted()
+        }
+        #expect(weakChannel == nil)
+    }
+
+    @Test("a channel that never completes is released with its last owner")
+    func deallocationWithoutCompletion() {
+        weak var weakChannel: Channel<Int>?
+        weak var weakTerminal: ChannelTerminal<Int>?
+        do {
+            let channel = Channel<Int>()
+            weakChannel = channel
+            weakTerminal = channel.followingTerminal
+            channel.leadingTerminal.sendNext(1)
+        }
+        #expect(weakChannel == nil)
+        #expect(weakTerminal == nil)
+    }
+}
