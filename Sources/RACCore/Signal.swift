@@ -48,7 +48,11 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         }
         SubscriptionTrampoline.run {
             guard !subscriber.isDisposed else { return }
-            subscriber.add(generator(subscriber))
+            // A creation closure that passes its subscriber straight on returns that subscriber;
+            // adding it to its own resources would only make a cycle.
+            if let disposable = generator(subscriber), disposable !== subscriber {
+                subscriber.add(disposable)
+            }
         }
         return subscriber
     }
