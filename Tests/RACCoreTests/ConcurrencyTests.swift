@@ -92,7 +92,9 @@ struct ConcurrencyTests {
         #expect(subject.subscriberCount == 0)
     }
 
-    @Test("a replay subject under concurrent sends and subscriptions gives each subscriber a gap-free stream (R76)")
+    @Test(
+        "a replay subject under concurrent sends and subscriptions gives each subscriber a gap-free stream (R76)"
+    )
     func replayUnderConcurrency() {
         let subject = ReplaySubject<Int, Never>()
         let total = 20_000

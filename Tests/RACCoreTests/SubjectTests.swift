@@ -51,7 +51,7 @@ struct SubjectTests {
         let subject = Subject<Int, Never>()
         let subscriptions = (0..<10).map { _ in subject.subscribe(next: { _ in }) }
         #expect(subject.subscriberCount == 10)
-        subscriptions.forEach { $0.dispose() }
+        for subscription in subscriptions { subscription.dispose() }
         #expect(subject.subscriberCount == 0)
     }
 

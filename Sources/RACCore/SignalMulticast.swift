@@ -1,0 +1,26 @@
+extension Signal {
+    /// A connection that shares one subscription to this signal through `subject` (any subject:
+    /// `ReplaySubject` to replay, `BehaviorSubject` for a current value). Nothing is subscribed
+    /// until `connect()`. RAC: `-multicast:`.
+    ///
+    /// ```
+    /// let connection = signal.multicast(ReplaySubject())
+    /// connection.signal.subscribe(...)   // nothing yet
+    /// connection.connect()               // the signal is subscribed once
+    /// ```
+    public func multicast(_ subject: Subject<Value, Failure>) -> MulticastConnection<Value, Failure> {
+        MulticastConnection(source: self, subject: subject)
+    }
+
+    /// A connection that shares one subscription to this signal through a plain `Subject`:
+    /// subscribers receive only what is sent after they subscribe. RAC: `-publish`.
+    ///
+    /// ```
+    /// source:           -a-b-c-|
+    /// connect() at      ^
+    /// sub after a:         -b-c-|
+    /// ```
+    public func publish() -> MulticastConnection<Value, Failure> {
+        multicast(Subject(name: SignalDebugNames.name("[\(name)] -publish")))
+    }
+}

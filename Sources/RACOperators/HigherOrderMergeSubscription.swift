@@ -1,0 +1,176 @@
+/// One subscription of a merging operator (`bind`, `flattenMap`, `flatten`, `flatten(_:)`,
+/// `concat()`, `Signal.merge`): it owns the source subscription, every inner subscription and the
+/// signals waiting for a free slot, and completes the downstream subscriber once the source and
+/// every inner signal have completed (RAC R58).
+///
+/// Values of inner signals go straight to the downstream subscriber (which serialises them); the
+/// lock only guards the bookkeeping and is never held while calling out. An error from the source
+/// or from any inner signal disposes everything, then is forwarded (RAC R60).
+final class MergeSubscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
+    private let downstream: Subscriber<Value, Failure>
+    private let maxConcurrent: Int
+    private let lock = PthreadLock()
+    // Everything below is guarded by `lock`.
+    private var disposed = false
+    private var sourceActive = true
+    private var source: (any Disposable)?
+    private var inners: [Int: Subscriber<Value, Failure>] = [:]
+    private var nextIdentifier = 0
+    /// Inner subscriptions started and not yet completed.
+    private var running = 0
+    private var queued: [Signal<Value, Failure>?] = []
+    private var queueHead = 0
+
+    /// `maxConcurrent` is the number of inner signals subscribed at once (`Int.max`: no limit).
+    init(downstream: Subscriber<Value, Failure>, maxConcurrent: Int = .max) {
+        self.downstream = downstream
+        self.maxConcurrent = maxConcurrent
+    }
+
+    var isDisposed: Bool {
+        lock.withLock { disposed }
+    }
+
+    /// Disposes the source subscription and every inner subscription, and drops queued signals.
+    func dispose() {
+        lock.lock()
+        guard !disposed else {
+            lock.unlock()
+            return
+        }
+        disposed = true
+        let source = self.source
+        let inners = self.inners
+        self.source = nil
+        self.inners = [:]
+        queued = []
+        queueHead = 0
+        lock.unlock()
+        source?.dispose()
+        for inner in inners.values {
+            inner.dispose()
+        }
+    }
+
+    /// Registers the subscription to the source of signals, before subscribing it, so that an error
+    /// sent synchronously during that subscription disposes it too. Returns `false` (and disposes
+    /// `subscription`) if everything is disposed already.
+    @discardableResult
+    func setSource(_ subscription: any Disposable) -> Bool {
+        lock.lock()
+        guard !disposed else {
+            lock.unlock()
+            subscription.dispose()
+            return false
+        }
+        source = subscription
+        lock.unlock()
+        return true
+    }
+
+    /// Subscribes to `signal` now, or queues it if `maxConcurrent` inner signals are running.
+    func add(_ signal: Signal<Value, Failure>) {
+        lock.lock()
+        guard !disposed else {
+            lock.unlock()
+            return
+        }
+        if running >= maxConcurrent {
+            queued.append(signal)
+            lock.unlock()
+            return
+        }
+        let inner = startInnerLocked()
+        lock.unlock()
+        signal.subscribe(inner)
+    }
+
+    /// Counts a new running inner signal and makes its subscriber. Call with `lock` held.
+    private func startInnerLocked() -> Subscriber<Value, Failure> {
+        running += 1
+        let identifier = nextIdentifier
+        nextIdentifier &+= 1
+        let inner = Subscriber<Value, Failure> { [self] event in
+            switch event {
+            case .next:
+                downstream.send(event)
+            case .error:
+                fail(event)
+            case .completed:
+                innerCompleted(identifier)
+            }
+        }
+        inners[identifier] = inner
+        return inner
+    }
+
+    private func innerCompleted(_ identifier: Int) {
+        lock.lock()
+        guard !disposed else {
+            lock.unlock()
+            return
+        }
+        inners[identifier] = nil
+        running -= 1
+        if queueHead < queued.count {
+            let signal = queued[queueHead]!
+            queued[queueHead] = nil
+            queueHead += 1
+            if queueHead == queued.count {
+                queued.removeAll(keepingCapacity: true)
+                queueHead = 0
+            }
+            let inner = startInnerLocked()
+            lock.unlock()
+            // A queued signal is subscribed from the completion of the previous one; going through
+            // the trampoline keeps a long run of synchronously completing signals (subjects
+            // included, whose `subscribe` does not trampoline) from growing the stack.
+            SubscriptionTrampoline.run {
+                if !inner.isDisposed {
+                    signal.subscribe(inner)
+                }
+            }
+            return
+        }
+        let finished = !sourceActive && running == 0
+        lock.unlock()
+        if finished {
+            downstream.sendCompleted()
+        }
+    }
+
+    /// The source has completed (or was stopped): complete once every inner signal has.
+    func sourceCompleted() {
+        lock.lock()
+        guard !disposed, sourceActive else {
+            lock.unlock()
+            return
+        }
+        sourceActive = false
+        source = nil
+        let finished = running == 0
+        lock.unlock()
+        if finished {
+            downstream.sendCompleted()
+        }
+    }
+
+    /// Stops the source (RAC's bind `stop`, or a `nil` signal): disposes its subscription and
+    /// counts it as completed (RAC R59).
+    func stopSource() {
+        let source: (any Disposable)? = lock.withLock { self.source }
+        source?.dispose()
+        sourceCompleted()
+    }
+
+    /// Disposes everything, then forwards `error` (RAC R60).
+    func fail(_ error: Failure) {
+        dispose()
+        downstream.sendError(error)
+    }
+
+    private func fail(_ event: Event<Value, Failure>) {
+        dispose()
+        downstream.send(event)
+    }
+}

@@ -1,0 +1,98 @@
+/// One subscription of `switchToLatest()` (and so of `Signal.switch` and `Signal.if`): only the
+/// latest inner signal is subscribed; a new one disposes the previous. It completes when the source
+/// and the latest inner signal have completed; an error from either disposes everything, then is
+/// forwarded. (RAC X26.)
+final class SwitchSubscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
+    private let downstream: Subscriber<Value, Failure>
+    private let current = SerialDisposable()
+    private let lock = PthreadLock()
+    // Guarded by `lock`.
+    private var source: (any Disposable)?
+    private var disposed = false
+    private var latest = 0
+    private var innerActive = false
+    private var sourceDone = false
+
+    init(downstream: Subscriber<Value, Failure>) {
+        self.downstream = downstream
+    }
+
+    var isDisposed: Bool {
+        lock.withLock { disposed }
+    }
+
+    func dispose() {
+        let source: (any Disposable)? = lock.withLock {
+            guard !disposed else { return nil }
+            disposed = true
+            defer { self.source = nil }
+            return self.source
+        }
+        current.dispose()
+        source?.dispose()
+    }
+
+    /// Registers the source subscription before it is subscribed; disposes it if already disposed.
+    func setSource(_ subscription: any Disposable) {
+        let accepted: Bool = lock.withLock {
+            guard !disposed else { return false }
+            source = subscription
+            return true
+        }
+        if !accepted {
+            subscription.dispose()
+        }
+    }
+
+    /// Disposes the current inner subscription and subscribes to `signal` instead.
+    func switchTo(_ signal: Signal<Value, Failure>) {
+        let identifier: Int? = lock.withLock {
+            guard !disposed else { return nil }
+            latest &+= 1
+            innerActive = true
+            return latest
+        }
+        guard let identifier else { return }
+        let inner = Subscriber<Value, Failure> { [self] event in
+            switch event {
+            case .next:
+                downstream.send(event)
+            case .error:
+                dispose()
+                downstream.send(event)
+            case .completed:
+                innerCompleted(identifier)
+            }
+        }
+        current.inner = inner
+        signal.subscribe(inner)
+    }
+
+    private func innerCompleted(_ identifier: Int) {
+        let finished: Bool = lock.withLock {
+            guard !disposed, identifier == latest else { return false }
+            innerActive = false
+            return sourceDone
+        }
+        if finished {
+            downstream.sendCompleted()
+        }
+    }
+
+    func sourceCompleted() {
+        let finished: Bool = lock.withLock {
+            guard !disposed else { return false }
+            sourceDone = true
+            source = nil
+            return !innerActive
+        }
+        if finished {
+            downstream.sendCompleted()
+        }
+    }
+
+    func fail(_ error: Failure) {
+        dispose()
+        downstream.sendError(error)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Synchronization
+
+extension Signal {
+    /// RAC: `-deliverOn:`. Sends every event to the subscriber from `scheduler`, in order (for a
+    /// serial scheduler). Events still queued when the subscription is disposed are dropped.
+    ///
+    /// ```
+    /// self (thread A):           -a-b-|
+    /// deliver(on: s) (on s):     --a-b-|
+    /// ```
+    public func deliver(on scheduler: Scheduler) -> Signal<Value, Failure> {
+        Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOn: \(scheduler.name)")) { subscriber in
+            self.subscribe(
+                Subscriber { event in
+                    scheduler.schedule { subscriber.send(event) }
+                })
+        }
+    }
+
+    /// RAC: `-subscribeOn:`. Subscribes to the receiver from `scheduler`; disposing before that
+    /// happens means the receiver is never subscribed. Events are not moved.
+    ///
+    /// ```
+    /// subscribe(on: s):   the creation closure runs on s; values arrive where they are sent
+    /// ```
+    public func subscribe(on scheduler: Scheduler) -> Signal<Value, Failure> {
+        Signal(name: SignalDebugNames.name("[\(self.name)] -subscribeOn: \(scheduler.name)")) { subscriber in
+            scheduler.schedule {
+                self.subscribe(subscriber)
+            }
+        }
+    }
+
+    /// RAC: `-deliverOnMainThread`. Like `deliver(on: Scheduler.main)`, but an event sent on the
+    /// main thread while nothing is queued is delivered at once, without a hop (order is kept:
+    /// once one event is queued, later ones queue behind it).
+    ///
+    /// ```
+    /// self (main thread):   -a-b-|     delivered at once
+    /// self (background):    -a-b-|     delivered on the main queue
+    /// ```
+    public func deliverOnMainThread() -> Signal<Value, Failure> {
+        deliver(on: Scheduler.main, immediatelyWhen: { Thread.isMainThread })
+    }
+
+    /// The mechanism of `deliverOnMainThread()`: delivers directly when `isOnTarget()` holds and no
+    /// event is waiting on `scheduler`, otherwise through `scheduler`.
+    package func deliver(on scheduler: Scheduler, immediatelyWhen isOnTarget: @escaping () -> Bool)
+        -> Signal<Value, Failure>
+    {
+        Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOnMainThread")) { subscriber in
+            let queued = QueueLength()
+            return self.subscribe(
+                Subscriber { event in
+                    let position = queued.count.add(1, ordering: .acquiringAndReleasing).newValue
+                    if position == 1 && isOnTarget() {
+                        subscriber.send(event)
+                        queued.count.subtract(1, ordering: .acquiringAndReleasing)
+                    } else {
+                        scheduler.schedule {
+                            subscriber.send(event)
+                            queued.count.subtract(1, ordering: .acquiringAndReleasing)
+                        }
+                    }
+                })
+        }
+    }
+}
+
+/// How many events `deliverOnMainThread()` has in flight for one subscription.
+private final class QueueLength: Sendable {
+    let count = Atomic<Int>(0)
+}

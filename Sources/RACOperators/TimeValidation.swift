@@ -1,0 +1,22 @@
+/// Checks shared by the time operators: durations must be sensible, and operators that keep
+/// state across time need a scheduler that can wait (RAC asserts `scheduler != immediateScheduler`).
+enum TimeValidation {
+    static func requireNonNegative(_ interval: Duration, _ call: String) {
+        if interval < .zero {
+            racProgrammerError(call, "interval must be >= 0, got \(interval)")
+        }
+    }
+
+    static func requirePositive(_ interval: Duration, _ call: String) {
+        if interval <= .zero {
+            racProgrammerError(call, "interval must be > 0, got \(interval)")
+        }
+    }
+
+    static func requireDeferringScheduler(_ scheduler: Scheduler, _ call: String) {
+        if scheduler is ImmediateScheduler {
+            racProgrammerError(
+                call, "the scheduler must be able to defer work, got ImmediateScheduler (\(scheduler.name))")
+        }
+    }
+}

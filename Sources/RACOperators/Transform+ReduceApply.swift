@@ -1,0 +1,68 @@
+// RAC's `-reduceApply`: tuples whose first element is a function and whose other elements are its
+// arguments. One overload per arity (1 to 5 arguments): a parameter-pack form, where the function
+// type and the arguments come from one pack, crashes the Swift 6.3 compiler.
+
+extension Signal {
+    /// RAC: `-reduceApply`. For a signal of `(function, argument…)` tuples, sends `function(argument…)`
+    /// for each value (here a function of 1 argument).
+    ///
+    /// ```
+    /// self:           -(f,1)-(g,2)-|
+    /// reduceApply():  -f(1)--g(2)--|
+    /// ```
+    public func reduceApply<A, NewValue>() -> Signal<NewValue, Failure>
+    where Value == ((A) -> NewValue, A) {
+        relayMap(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1) }
+    }
+
+    /// RAC: `-reduceApply`. For a signal of `(function, argument…)` tuples, sends `function(argument…)`
+    /// for each value (here a function of 2 arguments).
+    ///
+    /// ```
+    /// self:           -(f, x1, x2)-|
+    /// reduceApply():  -f(x1, x2)---|
+    /// ```
+    public func reduceApply<A, B, NewValue>() -> Signal<NewValue, Failure>
+    where Value == ((A, B) -> NewValue, A, B) {
+        relayMap(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2) }
+    }
+
+    /// RAC: `-reduceApply`. For a signal of `(function, argument…)` tuples, sends `function(argument…)`
+    /// for each value (here a function of 3 arguments).
+    ///
+    /// ```
+    /// self:           -(f, x1, x2, x3)-|
+    /// reduceApply():  -f(x1, x2, x3)---|
+    /// ```
+    public func reduceApply<A, B, C, NewValue>() -> Signal<NewValue, Failure>
+    where Value == ((A, B, C) -> NewValue, A, B, C) {
+        relayMap(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2, tuple.3) }
+    }
+
+    /// RAC: `-reduceApply`. For a signal of `(function, argument…)` tuples, sends `function(argument…)`
+    /// for each value (here a function of 4 arguments).
+    ///
+    /// ```
+    /// self:           -(f, x1, x2, x3, x4)-|
+    /// reduceApply():  -f(x1, x2, x3, x4)---|
+    /// ```
+    public func reduceApply<A, B, C, D, NewValue>() -> Signal<NewValue, Failure>
+    where Value == ((A, B, C, D) -> NewValue, A, B, C, D) {
+        relayMap(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2, tuple.3, tuple.4)
+        }
+    }
+
+    /// RAC: `-reduceApply`. For a signal of `(function, argument…)` tuples, sends `function(argument…)`
+    /// for each value (here a function of 5 arguments).
+    ///
+    /// ```
+    /// self:           -(f, x1, x2, x3, x4, x5)-|
+    /// reduceApply():  -f(x1, x2, x3, x4, x5)---|
+    /// ```
+    public func reduceApply<A, B, C, D, E, NewValue>() -> Signal<NewValue, Failure>
+    where Value == ((A, B, C, D, E) -> NewValue, A, B, C, D, E) {
+        relayMap(named: "[\(self.name)] -reduceApply") { tuple in
+            tuple.0(tuple.1, tuple.2, tuple.3, tuple.4, tuple.5)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Dispatch
+
+/// Runs actions asynchronously, one at a time in FIFO order, on a serial Dispatch queue.
+///
+/// RAC: `RACQueueScheduler` / `RACTargetQueueScheduler` (`+[RACScheduler scheduler]`,
+/// `+schedulerWithPriority:name:`, `-initWithName:targetQueue:`), and `Scheduler.main`
+/// (`+mainThreadScheduler`). Each scheduler made with `init(qos:name:)` or `init(name:targeting:)`
+/// owns a private serial queue, so its actions never overlap. While an action runs, the scheduler
+/// is `Scheduler.current`. An action disposed before it starts is skipped and released at once.
+///
+/// ```
+/// let q = QueueScheduler()
+/// q.schedule(a); q.schedule(b)        // a then b, on q's queue, never together
+/// q.schedule(after: .seconds(1), c)   // c a second later (asyncAfter)
+/// ```
+public final class QueueScheduler: Scheduler, @unchecked Sendable {
+    /// The serial queue that actions run on. RAC: `queue` (`RACQueueScheduler+Subclass.h`).
+    public let queue: DispatchQueue
+
+    /// Creates a scheduler with its own serial queue of quality of service `qos`.
+    /// RAC: `+[RACScheduler schedulerWithPriority:name:]` (a priority maps to a QoS:
+    /// high → `.userInitiated`, default → `.default`, low → `.utility`, background → `.background`).
+    public init(qos: DispatchQoS = .default, name: String = "org.reactivecocoa.QueueScheduler") {
+        queue = DispatchQueue(label: name, qos: qos)
+        super.init(name: name)
+    }
+
+    /// Creates a scheduler with its own serial queue that targets `targetQueue`; actions never
+    /// overlap even if the target is concurrent. The default name is derived from the target's
+    /// label. RAC: `-[RACTargetQueueScheduler initWithName:targetQueue:]`.
+    public init(name: String? = nil, targeting targetQueue: DispatchQueue) {
+        let name = name ?? "org.reactivecocoa.QueueScheduler(\(targetQueue.label))"
+        queue = DispatchQueue(label: name, target: targetQueue)
+        super.init(name: name)
+    }
+
+    /// Wraps an existing serial queue as is: the main queue.
+    private init(wrapping serialQueue: DispatchQueue, name: String) {
+        queue = serialQueue
+        super.init(name: name)
+    }
+
+    static let onMainQueue = QueueScheduler(
+        wrapping: .main, name: "org.reactivecocoa.Scheduler.main")
+
+    /// Runs `action` asynchronously on the queue, after every action scheduled before it.
+    /// RAC: `-[RACQueueScheduler schedule:]`.
+    ///
+    /// - Returns: a disposable that skips `action` (and releases it) if it has not started.
+    @discardableResult
+    public override func schedule(_ action: @escaping () -> Void) -> (any Disposable)? {
+        let scheduled = ScheduledAction(action)
+        queue.async { [self] in
+            performAsCurrent { scheduled.runOnce() }
+        }
+        return scheduled
+    }
+
+    /// Runs `action` on the queue once `delay` has passed (a negative delay is zero), using
+    /// `asyncAfter`. RAC: `-[RACQueueScheduler after:schedule:]`.
+    ///
+    /// - Returns: a disposable that skips `action` (and releases it) if it has not started.
+    @discardableResult
+    public override func schedule(after delay: Duration, _ action: @escaping () -> Void) -> (any Disposable)?
+    {
+        let scheduled = ScheduledAction(action)
+        queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
+            performAsCurrent { scheduled.runOnce() }
+        }
+        return scheduled
+    }
+
+    /// Runs `action` on the queue first after `delay`, then every `interval`, on a Dispatch timer
+    /// that may fire up to `leeway` late.
+    /// RAC: `-[RACQueueScheduler after:repeatingEvery:withLeeway:schedule:]`.
+    /// The timer keeps running (and keeps this scheduler alive) until the disposable is disposed.
+    ///
+    /// - Returns: a disposable that cancels the timer; no tick starts after `dispose()` returns.
+    ///
+    /// ```
+    /// schedule(after: 2, repeatingEvery: 3, a):  --a--a--a-- ... until dispose()
+    /// ```
+    @discardableResult
+    public override func schedule(
+        after delay: Duration,
+        repeatingEvery interval: Duration,
+        leeway: Duration = .zero,
+        _ action: @escaping () -> Void
+    ) -> (any Disposable)? {
+        Self.validateRepetition(interval: interval, leeway: leeway, in: "QueueScheduler")
+        return RepeatingTimer(
+            on: self, after: delay, every: interval, leeway: leeway, action: ScheduledAction(action))
+    }
+}

@@ -1,0 +1,67 @@
+import RACCore
+
+/// An event of a marble with its value looked up, and the frame it is written at.
+struct MarbleEvent<Value, Failure: Error> {
+    let frame: Int
+    let event: Event<Value, Failure>
+}
+
+/// How a marble's names become values: through a dictionary, or (for `String` values without a
+/// dictionary) each name standing for itself.
+struct MarbleValues<Value> {
+    let lookup: (String) -> Value?
+
+    static func dictionary(_ values: [String: Value]) -> MarbleValues {
+        MarbleValues { values[$0] }
+    }
+}
+
+extension MarbleValues where Value == String {
+    static var names: MarbleValues {
+        MarbleValues { $0 }
+    }
+}
+
+extension ParsedMarble {
+    /// The marble's events in order, each name mapped through `values` and `#` to `error`.
+    /// Throws `unknownValueName` or `missingError` at the column of the offending event.
+    func events<Value, Failure: Error>(
+        of marble: String, values: MarbleValues<Value>, error: Failure?
+    ) throws(MarbleError) -> [MarbleEvent<Value, Failure>] {
+        var events: [MarbleEvent<Value, Failure>] = []
+        events.reserveCapacity(tokens.count)
+        for token in tokens {
+            switch token.kind {
+            case .value(let name):
+                guard let value = values.lookup(name) else {
+                    throw MarbleError(marble: marble, column: token.column, problem: .unknownValueName(name))
+                }
+                events.append(MarbleEvent(frame: token.frame, event: .next(value)))
+            case .completed:
+                events.append(MarbleEvent(frame: token.frame, event: .completed))
+            case .error:
+                guard let error else {
+                    throw MarbleError(marble: marble, column: token.column, problem: .missingError)
+                }
+                events.append(MarbleEvent(frame: token.frame, event: .error(error)))
+            }
+        }
+        return events
+    }
+}
+
+extension Array {
+    /// Runs of consecutive elements sharing a key (events of one frame), in order.
+    func grouped<Key: Equatable>(by key: (Element) -> Key) -> [(key: Key, elements: [Element])] {
+        var groups: [(key: Key, elements: [Element])] = []
+        for element in self {
+            let elementKey = key(element)
+            if let last = groups.last, last.key == elementKey {
+                groups[groups.count - 1].elements.append(element)
+            } else {
+                groups.append((elementKey, [element]))
+            }
+        }
+        return groups
+    }
+}

@@ -1,0 +1,233 @@
+import RACCore
+import Testing
+
+extension TestScheduler {
+    /// Subscribes to `signal` now, runs the scheduler until nothing is left to run, and checks that
+    /// the signal sent exactly what `marble` shows, in frames from time zero. RxTest:
+    /// `scheduler.start` + `XCTAssertEqual(observer.events, …)`; RxJS: `expectObservable(…).toBe(…)`.
+    ///
+    /// Names map through `values`, `#` stands for `error`. With `disposeAt`, the subscription is
+    /// disposed at the start of that frame (nothing from then on is seen); without it, a signal
+    /// that never terminates stays subscribed. On a mismatch the failure (Swift Testing issue or
+    /// `XCTFail`, see `failureReporter`) shows the marbles side by side and the events:
+    ///
+    /// ```
+    /// expect(_:toEmit:) failed: the events differ from frame 3 on
+    ///   expected: -a-(b|)
+    ///   actual:   -a-b   -|
+    ///                ^
+    ///     expected events       actual events
+    ///     frame 1: next(1)      frame 1: next(1)
+    ///     frame 3: next(2)      frame 3: next(2)
+    ///   * frame 3: completed    frame 5: completed
+    /// ```
+    ///
+    /// The call site (`fileID`, `file`, `line`, `column`, filled in by default) is where the failure
+    /// is reported, to Swift Testing and to XCTest alike, so plain XCTest code needs no
+    /// `import Testing`. A Swift Testing helper that wraps `expect` may pass its own
+    /// `sourceLocation` instead (XCTest still uses `file` and `line`).
+    ///
+    /// - Returns: whether the expectation held.
+    /// - Throws: `MarbleError` if `marble` is malformed, names a value missing from `values`, or
+    ///   has a `#` without `error`.
+    @discardableResult
+    public func expect<Value: Equatable, Failure: Equatable>(
+        _ signal: Signal<Value, Failure>,
+        toEmit marble: String,
+        values: [String: Value],
+        error: Failure? = nil,
+        disposeAt frame: Int? = nil,
+        sourceLocation: SourceLocation? = nil,
+        fileID: String = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) throws(MarbleError) -> Bool {
+        try check(
+            signal, marble, values: .dictionary(values), error: error, disposeAt: frame,
+            name: { value in Self.name(of: value, in: values) }, same: ==,
+            at: CallSite(sourceLocation, fileID, file, line, column))
+    }
+
+    /// `expect(_:toEmit:values:error:disposeAt:)` for a `Failure` that is not `Equatable`: errors
+    /// are compared by `String(describing:)`.
+    ///
+    /// ```
+    /// try scheduler.expect(signal, toEmit: "-a-#", values: ["a": 1], error: anyError)
+    /// ```
+    @discardableResult
+    public func expect<Value: Equatable, Failure: Error>(
+        _ signal: Signal<Value, Failure>,
+        toEmit marble: String,
+        values: [String: Value],
+        error: Failure? = nil,
+        disposeAt frame: Int? = nil,
+        sourceLocation: SourceLocation? = nil,
+        fileID: String = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) throws(MarbleError) -> Bool {
+        try check(
+            signal, marble, values: .dictionary(values), error: error, disposeAt: frame,
+            name: { value in Self.name(of: value, in: values) }, same: { sameDescribingErrors($0, $1) },
+            at: CallSite(sourceLocation, fileID, file, line, column))
+    }
+
+    /// `expect(_:toEmit:values:error:disposeAt:)` for `String` values without a dictionary: each
+    /// name stands for itself (`a` is `"a"`, `{abc}` is `"abc"`).
+    ///
+    /// ```
+    /// try scheduler.expect(source, toEmit: "-a-{bc}-|")
+    /// ```
+    @discardableResult
+    public func expect<Failure: Equatable>(
+        _ signal: Signal<String, Failure>,
+        toEmit marble: String,
+        error: Failure? = nil,
+        disposeAt frame: Int? = nil,
+        sourceLocation: SourceLocation? = nil,
+        fileID: String = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) throws(MarbleError) -> Bool {
+        try check(
+            signal, marble, values: .names, error: error, disposeAt: frame, name: { $0 }, same: ==,
+            at: CallSite(sourceLocation, fileID, file, line, column))
+    }
+
+    /// `expect(_:toEmit:error:disposeAt:)` (names standing for themselves) for a `Failure` that is
+    /// not `Equatable`: errors are compared by `String(describing:)`.
+    ///
+    /// ```
+    /// try scheduler.expect(source, toEmit: "-a-#", error: anyError)
+    /// ```
+    @discardableResult
+    public func expect<Failure: Error>(
+        _ signal: Signal<String, Failure>,
+        toEmit marble: String,
+        error: Failure? = nil,
+        disposeAt frame: Int? = nil,
+        sourceLocation: SourceLocation? = nil,
+        fileID: String = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) throws(MarbleError) -> Bool {
+        try check(
+            signal, marble, values: .names, error: error, disposeAt: frame, name: { $0 },
+            same: { sameDescribingErrors($0, $1) }, at: CallSite(sourceLocation, fileID, file, line, column))
+    }
+
+    /// Checks that `signal` has been subscribed to exactly as `marbles` show, one subscription
+    /// marble per subscription in the order they were made (frames from time zero; `^` where it
+    /// began, `!` where it ended, no `!` if it is still active). It looks at what has been
+    /// recorded so far and does not advance the scheduler. RxTest: `XCTAssertEqual(xs.subscriptions,
+    /// …)`; RxJS: `expectSubscriptions(…).toBe(…)`.
+    ///
+    /// ```
+    /// source "-a-b-|" subscribed at 0:  try scheduler.expect(source, toHaveSubscriptions: ["^----!"])
+    /// on a mismatch:
+    /// expect(_:toHaveSubscriptions:) failed: the subscriptions differ
+    ///     expected subscriptions    actual subscriptions
+    ///   * ^--!                      ^----!
+    /// ```
+    ///
+    /// - Returns: whether the expectation held.
+    /// - Throws: `MarbleError` if a marble is not a subscription marble (exactly one `^`, at most
+    ///   one `!` after it, only `-`, groups and spaces otherwise).
+    @discardableResult
+    public func expect<Value, Failure>(
+        _ signal: TestSignal<Value, Failure>,
+        toHaveSubscriptions marbles: [String],
+        sourceLocation: SourceLocation? = nil,
+        fileID: String = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) throws(MarbleError) -> Bool {
+        var expected: [RecordedSubscription] = []
+        for marble in marbles {
+            let parsed = try MarbleParser.parse(marble, as: .subscription)
+            expected.append(
+                RecordedSubscription(
+                    subscribed: frames(parsed.subscriptionFrame ?? 0),
+                    disposed: parsed.disposalFrame.map { frames($0) }))
+        }
+        guard
+            let message = ExpectationDiff.subscriptions(
+                expected: expected, actual: signal.subscriptions, on: self)
+        else { return true }
+        report(message, at: CallSite(sourceLocation, fileID, file, line, column))
+        return false
+    }
+
+    private func report(_ message: String, at callSite: CallSite) {
+        failureReporter.report(
+            TestFailure(
+                message: message, sourceLocation: callSite.sourceLocation, file: callSite.file,
+                line: callSite.line))
+    }
+
+    private func check<Value, Failure>(
+        _ signal: Signal<Value, Failure>,
+        _ marble: String,
+        values: MarbleValues<Value>,
+        error: Failure?,
+        disposeAt frame: Int?,
+        name: (Value) -> String,
+        same: (Recorded<Event<Value, Failure>>, Recorded<Event<Value, Failure>>) -> Bool,
+        at callSite: CallSite
+    ) throws(MarbleError) -> Bool {
+        let parsed = try MarbleParser.parse(marble, as: .expected)
+        let expected = try parsed.events(of: marble, values: values, error: error).map {
+            Recorded(time: frames($0.frame), value: $0.event)
+        }
+        let recorder = record(signal, disposeAt: frame)
+        run()
+        guard
+            let message = ExpectationDiff.events(
+                expected: expected, actual: recorder.events, on: self, name: name, same: same)
+        else { return true }
+        report(message, at: callSite)
+        return false
+    }
+
+    /// The first name (in sorted order) `values` gives `value`, or the value's description.
+    private static func name<Value: Equatable>(of value: Value, in values: [String: Value]) -> String {
+        values.keys.sorted().first { values[$0] == value } ?? String(describing: value)
+    }
+
+}
+
+/// Whether two recorded events are equal, comparing errors by `String(describing:)`.
+private func sameDescribingErrors<Value: Equatable, Failure>(
+    _ left: Recorded<Event<Value, Failure>>, _ right: Recorded<Event<Value, Failure>>
+) -> Bool {
+    guard left.time == right.time else { return false }
+    switch (left.value, right.value) {
+    case (.next(let a), .next(let b)): return a == b
+    case (.completed, .completed): return true
+    case (.error(let a), .error(let b)): return String(describing: a) == String(describing: b)
+    default: return false
+    }
+}
+
+/// Where an expectation was written, for both test frameworks.
+private struct CallSite {
+    let sourceLocation: SourceLocation
+    let file: StaticString
+    let line: UInt
+
+    init(
+        _ sourceLocation: SourceLocation?, _ fileID: String, _ file: StaticString, _ line: UInt,
+        _ column: UInt
+    ) {
+        self.sourceLocation =
+            sourceLocation
+            ?? SourceLocation(fileID: fileID, filePath: "\(file)", line: Int(line), column: Int(column))
+        self.file = file
+        self.line = line
+    }
+}

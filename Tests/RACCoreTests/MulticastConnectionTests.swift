@@ -1,0 +1,195 @@
+import Dispatch
+import RACCore
+import Testing
+
+/// A cold source that counts its subscriptions and disposals and hands out its subscriber.
+private final class CountingSource: @unchecked Sendable {
+    let subscriptions = Locked(0)
+    let disposals = Locked(0)
+    let current = Locked<Subscriber<Int, TestFailure>?>(nil)
+
+    lazy var signal = Signal<Int, TestFailure> { [unowned self] subscriber in
+        self.subscriptions.withValue { $0 += 1 }
+        self.current.withValue { $0 = subscriber }
+        return ActionDisposable { self.disposals.withValue { $0 += 1 } }
+    }
+
+    func send(_ event: Event<Int, TestFailure>) {
+        current.current?.send(event)
+    }
+}
+
+private struct TestFailure: Error, Equatable {}
+
+@Suite struct MulticastConnectionTests {
+    @Test func subscribersReceiveNothingBeforeConnect() {
+        let source = CountingSource()
+        let connection = source.signal.publish()
+        var events: [Event<Int, TestFailure>] = []
+        connection.signal.observe { events.append($0) }
+        #expect(source.subscriptions.current == 0)
+        #expect(connection.isConnected == false)
+        #expect(events.isEmpty)
+    }
+
+    @Test func connectSubscribesOnceAndReturnsTheSameDisposable() {
+        let source = CountingSource()
+        let connection = source.signal.publish()
+        var first: [Int] = []
+        var second: [Int] = []
+        connection.signal.subscribe(next: { first.append($0) })
+        connection.signal.subscribe(next: { second.append($0) })
+        let disposableA = connection.connect()
+        let disposableB = connection.connect()
+        #expect(disposableA === disposableB)
+        #expect(source.subscriptions.current == 1)
+        #expect(connection.isConnected)
+        source.send(.next(1))
+        source.send(.next(2))
+        #expect(first == [1, 2])
+        #expect(second == [1, 2])
+    }
+
+    @Test func lateSubscriberToPublishSeesOnlyLaterValues() {
+        let source = CountingSource()
+        let connection = source.signal.publish()
+        connection.connect()
+        source.send(.next(1))
+        var events: [Event<Int, TestFailure>] = []
+        connection.signal.observe { events.append($0) }
+        source.send(.next(2))
+        source.send(.completed)
+        #expect(events == [.next(2), .completed])
+        #expect(source.disposals.current == 1)
+    }
+
+    @Test func multicastThroughReplaySubjectReplays() {
+        let source = CountingSource()
+        let connection = source.signal.multicast(ReplaySubject())
+        connection.connect()
+        source.send(.next(1))
+        source.send(.next(2))
+        var events: [Event<Int, TestFailure>] = []
+        connection.signal.observe { events.append($0) }
+        source.send(.error(TestFailure()))
+        #expect(events == [.next(1), .next(2), .error(TestFailure())])
+        #expect(source.subscriptions.current == 1)
+    }
+
+    @Test func initWithSubjectSubclassAndErrorsReachEverySubscriber() {
+        let subject = BehaviorSubject<Int, TestFailure>(value: 0)
+        let connection = MulticastConnection(source: Signal(error: TestFailure()), subject: subject)
+        var events: [Event<Int, TestFailure>] = []
+        connection.signal.observe { events.append($0) }
+        connection.connect()
+        #expect(events == [.next(0), .error(TestFailure())])
+    }
+
+    @Test func disposingTheConnectionDisposesTheSourceButNotTheSubject() {
+        let source = CountingSource()
+        let connection = source.signal.publish()
+        var events: [Event<Int, TestFailure>] = []
+        connection.signal.observe { events.append($0) }
+        let disposable = connection.connect()
+        source.send(.next(1))
+        disposable.dispose()
+        #expect(disposable.isDisposed)
+        #expect(source.disposals.current == 1)
+        source.send(.next(2))
+        #expect(events == [.next(1)])
+        // One-shot: connecting again does not resubscribe.
+        #expect(connection.connect() === disposable)
+        #expect(source.subscriptions.current == 1)
+    }
+
+    @Test func concurrentConnectsSubscribeOnce() {
+        let source = CountingSource()
+        let connection = source.signal.publish()
+        let disposables = Locked<[ObjectIdentifier]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let disposable = connection.connect()
+            disposables.withValue { $0.append(ObjectIdentifier(disposable)) }
+        }
+        #expect(source.subscriptions.current == 1)
+        #expect(Set(disposables.current).count == 1)
+    }
+
+    @Test func autoconnectConnectsOnFirstSubscription() {
+        let source = CountingSource()
+        let connection = source.signal.publish()
+        let auto = connection.autoconnect()
+        #expect(source.subscriptions.current == 0)
+        var first: [Int] = []
+        var second: [Int] = []
+        auto.subscribe(next: { first.append($0) })
+        #expect(source.subscriptions.current == 1)
+        source.send(.next(1))
+        auto.subscribe(next: { second.append($0) })
+        #expect(source.subscriptions.current == 1)
+        source.send(.next(2))
+        #expect(first == [1, 2])
+        #expect(second == [2])
+    }
+
+    @Test func autoconnectDisposesTheConnectionAtZeroSubscribers() {
+        let source = CountingSource()
+        let connection = source.signal.publish()
+        let auto = connection.autoconnect()
+        let a = auto.subscribe(next: { _ in })
+        let b = auto.subscribe(next: { _ in })
+        a.dispose()
+        #expect(source.disposals.current == 0)
+        b.dispose()
+        #expect(source.disposals.current == 1)
+        #expect(connection.signal is Subject<Int, TestFailure>)
+        #expect((connection.signal as? Subject<Int, TestFailure>)?.subscriberCount == 0)
+    }
+
+    @Test func autoconnectIsOneShotLikeRAC() {
+        let source = CountingSource()
+        let connection = source.signal.multicast(ReplaySubject())
+        let auto = connection.autoconnect()
+        var early: [Int] = []
+        let subscription = auto.subscribe(next: { early.append($0) })
+        source.send(.next(1))
+        subscription.dispose()
+        #expect(source.disposals.current == 1)
+
+        // A later subscriber attaches to the subject (which replays) but the source is not
+        // subscribed again, and nothing new ever arrives.
+        var late: [Event<Int, TestFailure>] = []
+        let lateSubscription = auto.observe { late.append($0) }
+        #expect(source.subscriptions.current == 1)
+        source.send(.next(2))
+        #expect(late == [.next(1)])
+        #expect(early == [1])
+        lateSubscription.dispose()
+    }
+
+    @Test func autoconnectTerminationCountsAsLeaving() {
+        let source = CountingSource()
+        let auto = source.signal.publish().autoconnect()
+        var events: [Event<Int, TestFailure>] = []
+        auto.observe { events.append($0) }
+        source.send(.next(1))
+        source.send(.completed)
+        #expect(events == [.next(1), .completed])
+        #expect(source.disposals.current == 1)
+    }
+
+    @Test func publishedSubjectReleasesDisposedSubscribers() {
+        let source = CountingSource()
+        let connection = source.signal.publish()
+        weak var weakObserver: AnyObject?
+        do {
+            let observer = NSObjectLike()
+            weakObserver = observer
+            let subscription = connection.signal.subscribe(next: { _ in _ = observer })
+            connection.connect()
+            subscription.dispose()
+        }
+        #expect(weakObserver == nil)
+    }
+}
+
+private final class NSObjectLike {}

@@ -1,0 +1,168 @@
+import RACOperators
+import Testing
+
+private struct WorkError: Error, Equatable {
+    let code: Int
+}
+
+/// Records the values of a signal synchronously.
+private final class ValueLog<Value>: @unchecked Sendable {
+    private let storage = Locked<[Value]>([])
+    var values: [Value] { storage.current }
+
+    @discardableResult
+    func watch<Failure>(_ signal: Signal<Value, Failure>) -> any Disposable {
+        signal.subscribe(next: { [storage] value in storage.withValue { $0.append(value) } })
+    }
+}
+
+@Suite("Command (RACCommand)")
+struct CommandTests {
+    @Test("executing and enabled: current value first, then transitions in order")
+    func stateTransitions() {
+        let scheduler = VirtualTimeScheduler()
+        let work = Subject<Int, WorkError>()
+        let command = Command<Int, Int, WorkError>(scheduler: scheduler) { _ in work }
+        let executing = ValueLog<Bool>()
+        let enabled = ValueLog<Bool>()
+        executing.watch(command.executing)
+        enabled.watch(command.enabled)
+        #expect(executing.values == [false])
+        #expect(enabled.values == [true])
+
+        command.execute(1)
+        scheduler.run()
+        #expect(executing.values == [false, true])
+        #expect(enabled.values == [true, false])
+        #expect(work.subscriberCount == 1)
+
+        work.sendCompleted()
+        scheduler.run()
+        #expect(executing.values == [false, true, false])
+        #expect(enabled.values == [true, false, true])
+    }
+
+    @Test("execute returns a hot, replayed signal: a late subscriber sees every event")
+    func replayedExecution() {
+        let scheduler = VirtualTimeScheduler()
+        let command = Command<Int, Int, WorkError>(scheduler: scheduler) { input in
+            Signal(values: [input, input * 10])
+        }
+        let execution = command.execute(3)
+        scheduler.run()
+        var events: [Event<Int, CommandError<WorkError>>] = []
+        execution.observe { events.append($0) }
+        #expect(events == [.next(3), .next(30), .completed])
+    }
+
+    @Test("executing while an execution runs is refused unless concurrent execution is allowed")
+    func concurrency() {
+        let scheduler = VirtualTimeScheduler()
+        var starts = 0
+        let command = Command<Int, Int, WorkError>(scheduler: scheduler) { _ in
+            starts += 1
+            return .never
+        }
+        command.execute(1)
+        var refusal: [Event<Int, CommandError<WorkError>>] = []
+        command.execute(2).observe { refusal.append($0) }
+        #expect(refusal == [.error(.notEnabled)])
+        scheduler.run()
+        #expect(starts == 1)
+
+        command.allowsConcurrentExecution = true
+        var second: [Event<Int, CommandError<WorkError>>] = []
+        command.execute(3).observe { second.append($0) }
+        scheduler.run()
+        #expect(second.isEmpty)
+        #expect(starts == 2)
+    }
+
+    @Test("a disabled command starts no work; the enabled input is followed")
+    func enabledInput() {
+        let scheduler = VirtualTimeScheduler()
+        let input = BehaviorSubject<Bool, Never>(value: false)
+        var starts = 0
+        let command = Command<Int, Int, WorkError>(enabled: input, scheduler: scheduler) { _ in
+            starts += 1
+            return .empty
+        }
+        let enabled = ValueLog<Bool>()
+        enabled.watch(command.enabled)
+        #expect(enabled.values == [false])
+        var refusal: [Event<Int, CommandError<WorkError>>] = []
+        command.execute(1).observe { refusal.append($0) }
+        scheduler.run()
+        #expect(refusal == [.error(.notEnabled)])
+        #expect(starts == 0)
+
+        input.sendNext(true)
+        scheduler.run()
+        #expect(enabled.values == [false, true])
+        command.execute(1)
+        scheduler.run()
+        #expect(starts == 1)
+        #expect(enabled.values == [false, true, false, true])
+    }
+
+    @Test("errors go to `errors`, not to executionSignals; the command keeps working")
+    func errorsSeparated() {
+        let scheduler = VirtualTimeScheduler()
+        let command = Command<Int, Int, WorkError>(scheduler: scheduler) { input in
+            input < 0 ? Signal(error: WorkError(code: input)) : Signal(value: input)
+        }
+        let errors = ValueLog<WorkError>()
+        errors.watch(command.errors)
+        var inner: [[Event<Int, Never>]] = []
+        command.executionSignals.subscribe(next: { signal in
+            var events: [Event<Int, Never>] = []
+            signal.observe { events.append($0) }
+            inner.append(events)
+        })
+        var failed: [Event<Int, CommandError<WorkError>>] = []
+        command.execute(-1).observe { failed.append($0) }
+        scheduler.run()
+        command.execute(5)
+        scheduler.run()
+        #expect(errors.values == [WorkError(code: -1)])
+        #expect(failed == [.error(.failed(WorkError(code: -1)))])
+        // The execution signals are delivered when each execution starts, before its work runs;
+        // subscribing then sees the events as they come, with the error turned into completion.
+        #expect(inner.count == 2)
+        let executing = ValueLog<Bool>()
+        executing.watch(command.executing)
+        #expect(executing.values == [false])
+    }
+
+    @Test("executionSignals + switchToLatest-style use: each execution's values are observable")
+    func executionSignalValues() {
+        let scheduler = VirtualTimeScheduler()
+        let command = Command<String, String, Never>(scheduler: scheduler) { name in
+            Signal(values: ["hello", name])
+        }
+        var values: [String] = []
+        command.executionSignals.subscribe(next: { signal in
+            signal.subscribe(next: { values.append($0) })
+        })
+        command.execute("world")
+        scheduler.run()
+        #expect(values == ["hello", "world"])
+    }
+
+    @Test("releasing the command completes its state signals and frees the work closure")
+    func deallocation() {
+        let scheduler = VirtualTimeScheduler()
+        weak var weakCommand: Command<Int, Int, Never>?
+        var completed = 0
+        do {
+            let command = Command<Int, Int, Never>(scheduler: scheduler) { Signal(value: $0) }
+            weakCommand = command
+            command.executing.subscribe(completed: { completed += 1 })
+            command.enabled.subscribe(completed: { completed += 1 })
+            command.execute(1)
+            scheduler.run()
+        }
+        #expect(weakCommand == nil)
+        #expect(completed == 2)
+    }
+}

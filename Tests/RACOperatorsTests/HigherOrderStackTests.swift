@@ -1,0 +1,153 @@
+import Foundation
+import RACOperators
+import Testing
+
+private typealias IntSignal = Signal<Int, OpError>
+
+@Suite("Combine and HigherOrder: stack safety and deallocation")
+struct HigherOrderStackTests {
+    private let count = 100_000
+
+    @Test("repeat().take(100_000) of a synchronous signal")
+    func repeatMany() {
+        let subscriptions = OpCounter()
+        let log = OpLog.of(countingSignal(subscriptions, values: [1]).repeat().take(count))
+        #expect(log.count == count + 1)
+        #expect(log.events.last == .completed)
+        #expect(subscriptions.value == count)
+    }
+
+    @Test("retry(100_000) of a synchronously failing signal")
+    func retryMany() {
+        let subscriptions = OpCounter()
+        let failing = countingSignal(subscriptions, values: [Int](), terminal: .error(OpError(1)))
+        #expect(OpLog.of(failing.retry(count)).events == [.error(OpError(1))])
+        #expect(subscriptions.value == count + 1)
+    }
+
+    @Test("retry() until the 100_000th attempt succeeds")
+    func retryForeverMany() {
+        let attempts = OpCounter()
+        let limit = count
+        let flaky = IntSignal { subscriber in
+            attempts.increment()
+            if attempts.value < limit {
+                subscriber.sendError(OpError())
+            } else {
+                subscriber.sendNext(attempts.value)
+                subscriber.sendCompleted()
+            }
+            return nil
+        }
+        #expect(OpLog.of(flaky.retry()).events == [.next(count), .completed])
+    }
+
+    @Test("Signal.concat of 100_000 synchronous signals")
+    func concatMany() {
+        let signals = (0..<count).map { IntSignal(value: $0) }
+        let log = OpLog.of(Signal.concat(signals))
+        #expect(log.count == count + 1)
+        #expect(log.values.last == count - 1)
+    }
+
+    @Test("Signal.concat of 100_000 completed subjects")
+    func concatManySubjects() {
+        let subjects = (0..<count).map { _ in Subject<Int, OpError>() }
+        for subject in subjects { subject.sendCompleted() }
+        #expect(OpLog.of(Signal.concat(subjects)).events == [.completed])
+    }
+
+    @Test("a chain of 2_000 concat(_:) calls")
+    func concatChain() {
+        var signal = IntSignal.empty
+        for value in 0..<2_000 { signal = signal.concat(IntSignal(value: value)) }
+        #expect(OpLog.of(signal).count == 2_001)
+    }
+
+    @Test("flatten, concat() and flattenMap of 100_000 synchronous inner signals")
+    func flattenMany() {
+        let signals = Signal<IntSignal, OpError>(values: (0..<count).map { IntSignal(value: $0) })
+        let flattened = OpLog.of(signals.flatten())
+        #expect(flattened.count == count + 1)
+        let concatenated = OpLog.of(signals.concat())
+        #expect(concatenated.values.last == count - 1)
+        #expect(concatenated.count == count + 1)
+        let mapped = OpLog.of(IntSignal(values: 0..<count).flattenMap { IntSignal(value: $0) })
+        #expect(mapped.count == count + 1)
+    }
+
+    @Test("concat() draining 100_000 queued signals that complete synchronously")
+    func concatQueued() {
+        let first = Subject<Int, OpError>()
+        let outer = Subject<IntSignal, OpError>()
+        let log = OpLog.of(outer.concat())
+        outer.sendNext(first)
+        let completed = Subject<Int, OpError>()
+        completed.sendCompleted()
+        for value in 0..<count {
+            outer.sendNext(value.isMultiple(of: 2) ? IntSignal(value: value) : completed)
+        }
+        outer.sendCompleted()
+        first.sendCompleted()
+        #expect(log.count == count / 2 + 1)
+        #expect(log.events.last == .completed)
+    }
+
+    @Test("Signal.merge and zip of 10_000 signals")
+    func wide() {
+        let signals = (0..<10_000).map { IntSignal(value: $0) }
+        #expect(OpLog.of(Signal.merge(signals)).count == 10_001)
+        #expect(OpLog.of(Signal.zip(signals)).events == [.next(Array(0..<10_000)), .completed])
+        #expect(OpLog.of(Signal.combineLatest(signals)).events == [.next(Array(0..<10_000)), .completed])
+    }
+
+    @Test("a finished or disposed higher-order chain releases signals, subjects and closures")
+    func chainReleased() {
+        weak var weakChain: Signal<Int, Never>?
+        weak var weakSubject: Subject<Int, OpError>?
+        weak var weakToken: OpToken?
+        do {
+            let token = OpToken()
+            weakToken = token
+            let subject = Subject<Int, OpError>()
+            weakSubject = subject
+            let chain =
+                subject
+                .flattenMap { value in IntSignal(values: [value, value + 1]) }
+                .map { value -> IntSignal in
+                    withExtendedLifetime(token) {}
+                    return IntSignal(value: value)
+                }
+                .switchToLatest()
+                .retry(1)
+                .repeat()
+                .take(4)
+                .catch { _ in Signal<Int, Never>.empty }
+            weakChain = chain
+            let log = OpLog.of(chain)
+            subject.sendNext(1)
+            subject.sendNext(10)
+            #expect(log.events == [.next(1), .next(2), .next(10), .next(11), .completed])
+            let disposed = OpLog<Int, Never>().record(chain)
+            subject.sendNext(5)
+            disposed.dispose()
+            #expect(subject.subscriberCount == 0)
+        }
+        #expect(weakChain == nil)
+        #expect(weakSubject == nil)
+        #expect(weakToken == nil)
+    }
+
+    @Test("groupBy releases the groups once the source terminates")
+    func groupsReleased() {
+        weak var weakGroup: GroupedSignal<Int, Int, OpError>?
+        do {
+            let subject = Subject<Int, OpError>()
+            let log = OpLog.of(subject.groupBy { $0 })
+            subject.sendNext(1)
+            weakGroup = log.values.first
+            subject.sendCompleted()
+        }
+        #expect(weakGroup == nil)
+    }
+}
