@@ -73,7 +73,7 @@ extension Signal {
     /// ```
     /// self:   -a---c-|
     /// other:  --b-d---|
-    /// merge:  -ab-cd--|
+    /// merge:  -ab-dc--|
     /// ```
     public func merge(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal.merge([self, other], name: "[\(self.name)] -merge: \(other)")
@@ -85,7 +85,7 @@ extension Signal {
     ///
     /// ```
     /// signals:  [ -a---d|, --b|, ---c---| ]
-    /// merge:    -abc-d--|
+    /// merge:    -abc-d-|
     /// ```
     public static func merge(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
         let signals = ContiguousArray(signals)

@@ -160,7 +160,7 @@ extension Signal {
     /// ```
     /// self:                 -1----2-----|
     /// other:                ---a-----b----|
-    /// combineLatest(with:): ---(1a)(2a)(2b)-|
+    /// combineLatest(with:): ---x--y--z----|    x = (1, a), y = (2, a), z = (2, b)
     /// ```
     public func combineLatest<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         let name = SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)")
@@ -183,8 +183,8 @@ extension Signal {
     /// ```
     /// a:              -1-----2---|
     /// b:              ---x-------|
-    /// c:              ----p--q----|
-    /// combineLatest:  ----(1xp)(1xq)(2xq)-|
+    /// c:              ----p-q-----|
+    /// combineLatest:  ----u-vw----|    u = (1, x, p), v = (1, x, q), w = (2, x, q)
     /// ```
     public static func combineLatest<each Input>(
         _ signals: repeat Signal<each Input, Failure>
@@ -207,7 +207,7 @@ extension Signal {
     ///
     /// ```
     /// signals:        [ -1---2-|, --a----| ]
-    /// combineLatest:  --[1,a]-[2,a]-|
+    /// combineLatest:  --u--v-|      u = [1, a], v = [2, a]
     /// ```
     public static func combineLatest<Element>(
         _ signals: some Sequence<Signal<Element, Failure>>

@@ -207,7 +207,7 @@ extension Signal {
     /// ```
     /// self:       -1--2-3-|
     /// other:      --a----b--c-|
-    /// zip(with:): --(1a)-(2b)(3c)|   (3 pairs with c, then self is done and empty)
+    /// zip(with:): --x----y--(z|)     x = (1, a), y = (2, b), z = (3, c): self is done and empty
     /// ```
     public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         Signal<(Value, Other), Failure>(name: SignalDebugNames.name("[\(self.name)] -zipWith: \(other)")) {
@@ -231,7 +231,7 @@ extension Signal {
     /// a:    -1---2---|
     /// b:    --x----y-|
     /// c:    ---p-q---|
-    /// zip:  ---(1xp)-(2yq)|
+    /// zip:  ---u---v-|       u = (1, x, p), v = (2, y, q)
     /// ```
     public static func zip<each Input>(
         _ signals: repeat Signal<each Input, Failure>
@@ -253,7 +253,7 @@ extension Signal {
     ///
     /// ```
     /// signals:  [ -1--2-|, --a-b-| ]
-    /// zip:      --[1,a]-[2,b]|
+    /// zip:      --u-v-|         u = [1, a], v = [2, b]
     /// ```
     public static func zip<Element>(
         _ signals: some Sequence<Signal<Element, Failure>>
