@@ -22,9 +22,20 @@ let package = Package(
         .target(name: "RACOperators", dependencies: ["RACSchedulers"], swiftSettings: strict),
         .target(name: "RACFoundationBridge", dependencies: ["RACOperators"], swiftSettings: strict),
         .target(name: "RACTesting", dependencies: ["RACOperators"], swiftSettings: strict),
+        .target(
+            name: "ShowcaseKit",
+            dependencies: ["RACFoundationBridge", "RACTesting"],
+            path: "Examples/ShowcaseKit",
+            exclude: ["Resources/words-LICENSE.txt"],
+            resources: [.copy("Resources/words.txt")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "LoginFormExample", dependencies: ["RACOperators", "RACFoundationBridge"],
+            path: "Examples/LoginForm", swiftSettings: strict),
         .executableTarget(
             name: "RACShowcase",
-            dependencies: ["RACOperators", "RACFoundationBridge", "RACTesting"],
+            dependencies: ["ShowcaseKit"],
             path: "Examples/Showcase",
             swiftSettings: strict
         ),
@@ -38,5 +49,14 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "RACTestingTests", dependencies: ["RACTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "ShowcaseTests", dependencies: ["ShowcaseKit", "RACShowcase", "RACTesting"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RACReliabilityTests", dependencies: ["RACOperators", "RACTesting"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "LoginFormExampleTests", dependencies: ["LoginFormExample", "RACTesting"],
+            swiftSettings: strict),
     ]
 )

@@ -1,71 +1,35 @@
-import RACOperators
+import Foundation
+import ShowcaseKit
 
-// rac-showcase: short demos of the framework, each printing the events it observes.
-// `swift run rac-showcase` runs the tour; `swift run rac-showcase tour` does the same.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
-/// Prints a heading for one demo.
-func section(_ title: String) {
-    print("\n== \(title) ==")
-}
+// rac-showcase: `swift run rac-showcase` starts the live search (type queries; a pipe works too),
+// `swift run rac-showcase tour` prints short demos of every module. The program's logic lives in
+// Examples/ShowcaseKit, so that Tests/ShowcaseTests can drive it.
 
-/// Subscribes to `signal` and prints every event with a label.
-func show<Value, Failure: Error>(_ label: String, _ signal: Signal<Value, Failure>) -> any Disposable {
-    signal.observe { event in print("  \(label): \(event)") }
-}
+let output = Output.standardOutput()
+let errors = Output { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
 
-func coldVersusHot() {
-    section("cold signal: the work runs once per subscription")
-    var runs = 0
-    let cold = Signal<Int, Never> { subscriber in
-        runs += 1
-        subscriber.sendNext(runs * 10)
-        subscriber.sendCompleted()
-        return nil
+let status: Int32
+do {
+    switch try ShowcaseCommand.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .search(let options):
+        status = Showcase.search(
+            options, input: .standardInput, inputIsTerminal: isatty(STDIN_FILENO) == 1,
+            output: output, errors: errors)
+    case .tour(let names):
+        status = await Showcase.tour(names, output: output, errors: errors)
+    case .help:
+        output.write(Showcase.usage)
+        status = 0
     }
-    _ = show("first ", cold)
-    _ = show("second", cold)
-
-    section("hot subject: subscribers see only what is sent after they arrive")
-    let subject = Subject<String, Never>()
-    subject.sendNext("lost: nobody listening")
-    let early = show("early", subject)
-    subject.sendNext("a")
-    let late = show("late ", subject)
-    subject.sendNext("b")
-    subject.sendCompleted()
-    early.dispose()
-    late.dispose()
+} catch {
+    errors.write("rac-showcase: \(error)")
+    errors.write(Showcase.usage)
+    status = 2
 }
-
-func replay() {
-    section("replay subject (capacity 2): late subscribers get the last two values and the end")
-    let subject = ReplaySubject<Int, Never>(capacity: 2)
-    for value in 1...4 { subject.sendNext(value) }
-    subject.sendCompleted()
-    _ = show("late", subject)
-
-    section("behavior subject: current value first")
-    let temperature = BehaviorSubject<Double, Never>(value: 20.5)
-    let subscription = show("thermometer", temperature)
-    temperature.sendNext(21.0)
-    subscription.dispose()
-}
-
-func disposal() {
-    section("disposal: cleanup runs once, nothing arrives afterwards")
-    let subject = Subject<Int, Never>()
-    let signal = Signal<Int, Never> { subscriber in
-        let inner = subject.subscribe(subscriber)
-        return CompoundDisposable([inner, ActionDisposable { print("  cleanup ran") }])
-    }
-    let subscription = show("numbers", signal)
-    subject.sendNext(1)
-    subscription.dispose()
-    subscription.dispose()
-    subject.sendNext(2)
-    print("  subject subscribers left: \(subject.subscriberCount)")
-}
-
-coldVersusHot()
-replay()
-disposal()
+exit(status)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,10 +14,12 @@
 /// Linux), so every lock in the framework is one of these. `recursive: true` lets the owning thread
 /// lock again, which is how a subscriber serialises its events yet still accepts an event sent from
 /// inside its own callback (RAC's `@synchronized`).
+@usableFromInline
 package final class PthreadLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates a lock; a recursive one may be taken again by the thread that holds it.
+    @usableFromInline
     package init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
@@ -34,19 +38,19 @@ package final class PthreadLock: @unchecked Sendable {
     }
 
     /// Takes the lock, waiting for it if another thread holds it.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func lock() {
         pthread_mutex_lock(mutex)
     }
 
     /// Releases the lock.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
     /// Runs `body` while holding the lock and returns its result.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -75,5 +79,157 @@ package final class Locked<Value>: @unchecked Sendable {
     /// A copy of the current value.
     package var current: Value {
         withValue { $0 }
+    }
+}
+
+/// A recursive lock whose uncontended path is two atomic instructions and no call into the C
+/// library: the delivery lock of every `Subscriber` and the lock of every `Subject`, taken once
+/// per event.
+///
+/// The state word is 0 (free), 1 (held) or 2 (held, and a thread may be waiting). A waiting thread
+/// sleeps on a condition variable from a small shared table (a "parking lot"), so a lock costs no
+/// allocation beyond its object. ThreadSanitizer understands it: the fast path is an
+/// acquiring/releasing compare-and-exchange, the slow path pthread mutexes and conditions.
+@usableFromInline
+package final class RecursiveLock: @unchecked Sendable {
+    /// 0 free, 1 held, 2 held with possible waiters.
+    @usableFromInline let state = Atomic<Int>(0)
+    /// The thread that holds the lock (0 if none); only that thread stores its own identifier.
+    @usableFromInline let owner = Atomic<UInt>(0)
+    /// How many times the owner took the lock again. Touched only by the owner.
+    @exclusivity(unchecked) @usableFromInline var recursion = 0
+
+    /// Creates a free lock.
+    @usableFromInline
+    package init() {}
+
+    /// An identifier of the calling thread, never 0.
+    @inlinable @inline(__always)
+    static var currentThread: UInt {
+        #if canImport(Darwin)
+            UInt(bitPattern: pthread_self())
+        #else
+            UInt(pthread_self())
+        #endif
+    }
+
+    /// Takes the lock, waiting if another thread holds it; the holder may take it again.
+    @inlinable @inline(__always)
+    package func lock() {
+        let me = Self.currentThread
+        if owner.load(ordering: .relaxed) == me {
+            recursion += 1
+            return
+        }
+        if !state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+            lockContended()
+        }
+        owner.store(me, ordering: .relaxed)
+    }
+
+    /// Takes the lock if no other thread holds it (the holder may take it again); never waits.
+    /// Returns whether it was taken; if so, call `unlock()` once.
+    @inlinable @inline(__always)
+    package func tryLock() -> Bool {
+        let me = Self.currentThread
+        if owner.load(ordering: .relaxed) == me {
+            recursion += 1
+            return true
+        }
+        guard state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else {
+            return false
+        }
+        owner.store(me, ordering: .relaxed)
+        return true
+    }
+
+    /// Releases the lock (once per `lock()`).
+    @inlinable @inline(__always)
+    package func unlock() {
+        if recursion > 0 {
+            recursion -= 1
+            return
+        }
+        owner.store(0, ordering: .relaxed)
+        if !state.compareExchange(expected: 1, desired: 0, ordering: .releasing).exchanged {
+            unlockContended()
+        }
+    }
+
+    /// Runs `body` while holding the lock and returns its result.
+    @inlinable @inline(__always)
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+
+    @usableFromInline
+    func lockContended() {
+        // A short spin first: most critical sections are a few instructions.
+        for _ in 0..<64 {
+            if state.load(ordering: .relaxed) == 0,
+                state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+            {
+                return
+            }
+            sched_yield()
+        }
+        let bucket = ParkingLot.bucket(for: self)
+        bucket.lock()
+        var current = state.load(ordering: .relaxed)
+        while true {
+            if current == 0 {
+                // Taken with 2: other threads may still be parked, and our unlock must wake them.
+                let (exchanged, found) = state.compareExchange(expected: 0, desired: 2, ordering: .acquiring)
+                if exchanged { break }
+                current = found
+                continue
+            }
+            if current == 1 {
+                let (exchanged, found) = state.compareExchange(expected: 1, desired: 2, ordering: .relaxed)
+                if !exchanged {
+                    current = found
+                    continue
+                }
+            }
+            bucket.wait()
+            current = state.load(ordering: .relaxed)
+        }
+        bucket.unlock()
+    }
+
+    @usableFromInline
+    func unlockContended() {
+        let bucket = ParkingLot.bucket(for: self)
+        bucket.lock()
+        state.store(0, ordering: .releasing)
+        bucket.broadcast()
+        bucket.unlock()
+    }
+}
+
+/// The condition variables that contended `RecursiveLock`s wait on, shared by address.
+enum ParkingLot {
+    final class Bucket: @unchecked Sendable {
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
+        private let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+
+        init() {
+            pthread_mutex_init(mutex, nil)
+            pthread_cond_init(condition, nil)
+        }
+
+        func lock() { pthread_mutex_lock(mutex) }
+        func unlock() { pthread_mutex_unlock(mutex) }
+        func wait() { pthread_cond_wait(condition, mutex) }
+        func broadcast() { pthread_cond_broadcast(condition) }
+    }
+
+    static let buckets: [Bucket] = (0..<64).map { _ in Bucket() }
+
+    static func bucket(for lock: AnyObject) -> Bucket {
+        let address = UInt(bitPattern: ObjectIdentifier(lock).hashValue)
+        return buckets[Int((address >> 4) & 63)]
     }
 }

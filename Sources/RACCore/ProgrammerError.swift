@@ -7,6 +7,7 @@
 /// - Parameters:
 ///   - call: the API that was misused, as written in source, e.g. `"take(_:)"`.
 ///   - problem: what is wrong with the input, including the value, e.g. `"count must be >= 0, got -1"`.
+@usableFromInline
 package func racProgrammerError(
     _ call: String, _ problem: String, file: StaticString = #fileID, line: UInt = #line
 ) -> Never {

@@ -12,23 +12,41 @@
 public class ReplaySubject<Value, Failure: Error>: Subject<Value, Failure>, @unchecked Sendable {
     /// The number of values kept for replay; `Int.max` means unlimited.
     public let capacity: Int
-    private var buffer: RingBuffer<Value>
-    private var unlimited: [Value] = []
+    /// Sends the buffered values to a new subscriber; returns `false` if it was disposed meanwhile.
+    /// Made where the subject is created, so that it is specialised for `Value` there.
+    @usableFromInline final let replay: (ReplayBuffer<Value>, Subscriber<Value, Failure>) -> Bool
 
     /// Creates a replay subject keeping the last `capacity` values. RAC: `+replaySubjectWithCapacity:`.
     /// A negative capacity is a programmer error and stops the process with a message naming it.
+    @inlinable
     public init(capacity: Int = .max, name: String = "anonymous") {
         if capacity < 0 {
-            racProgrammerError("ReplaySubject(capacity:)", "capacity must be >= 0, got \(capacity)")
+            Self.negativeCapacity(capacity)
         }
         self.capacity = capacity
-        self.buffer = RingBuffer(capacity: capacity == .max ? 0 : capacity)
-        super.init(name: name)
+        self.replay = { buffer, subscriber in
+            // The count is read once: values sent reentrantly by the subscriber's callback are
+            // not replayed to it again.
+            let count = buffer.count
+            var offset = 0
+            while offset < count {
+                if subscriber.isDisposed { return false }
+                subscriber.sendNext(buffer[offset])
+                offset += 1
+            }
+            return true
+        }
+        super.init(name: name, replayBuffer: ReplayBuffer(capacity: capacity))
+    }
+
+    @usableFromInline
+    static func negativeCapacity(_ capacity: Int) -> Never {
+        racProgrammerError("ReplaySubject(capacity:)", "capacity must be >= 0, got \(capacity)")
     }
 
     /// The values that a new subscriber would receive now, oldest first.
     public var bufferedValues: [Value] {
-        lock.withLock { capacity == .max ? unlimited : buffer.elements }
+        lock.withLock { replayBuffer?.elements ?? [] }
     }
 
     /// Replays the buffered values, then the terminal event if there is one; otherwise attaches
@@ -37,16 +55,8 @@ public class ReplaySubject<Value, Failure: Error>: Subject<Value, Failure>, @unc
     public override func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
         lock.lock()
         defer { lock.unlock() }
-        if capacity == .max {
-            for value in unlimited {
-                if subscriber.isDisposed { return subscriber }
-                subscriber.sendNext(value)
-            }
-        } else {
-            for offset in 0..<buffer.count {
-                if subscriber.isDisposed { return subscriber }
-                subscriber.sendNext(buffer[offset])
-            }
+        if let replayBuffer, !replay(replayBuffer, subscriber) {
+            return subscriber
         }
         if let terminalEvent {
             subscriber.send(terminalEvent)
@@ -54,18 +64,5 @@ public class ReplaySubject<Value, Failure: Error>: Subject<Value, Failure>, @unc
             attach(subscriber)
         }
         return subscriber
-    }
-
-    override func record(_ event: Event<Value, Failure>) -> ContiguousArray<Subscriber<Value, Failure>>? {
-        lock.withLock {
-            if terminalEvent == nil, case .next(let value) = event {
-                if capacity == .max {
-                    unlimited.append(value)
-                } else {
-                    buffer.append(value)
-                }
-            }
-            return super.record(event)
-        }
     }
 }

@@ -24,16 +24,33 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// name their results only when `RAC_DEBUG_SIGNAL_NAMES` is set, as RAC does.
     public let name: String
 
+    /// Whether the creation closure sends to its subscriber only from inside the deliveries of one
+    /// upstream subscription (`map`, `filter`, `scan` …). A subscriber made by the framework and
+    /// handed straight to such a signal then shares the upstream's delivery lock instead of taking
+    /// its own (see `Subscriber`).
+    @usableFromInline final let deliversSerially: Bool
+
     /// Creates a cold signal from its creation closure. RAC: `+createSignal:`.
     public init(name: String = "anonymous", _ generator: @escaping Generator) {
         self.name = name
         self.generator = generator
+        self.deliversSerially = false
+    }
+
+    /// Creates a signal whose creation closure sends to its subscriber only from inside the
+    /// deliveries of one upstream subscription made with `relay(into:_:)`, never otherwise.
+    @usableFromInline
+    package init(relayingNamed name: String, _ generator: @escaping Generator) {
+        self.name = name
+        self.generator = generator
+        self.deliversSerially = true
     }
 
     /// For subclasses that override `subscribe` (subjects).
     init(subclassNamed name: String) {
         self.name = name
         self.generator = nil
+        self.deliversSerially = false
     }
 
     /// Subscribes `subscriber`: runs the creation closure (now, or queued on this thread's
@@ -46,27 +63,51 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         guard let generator else {
             preconditionFailure("Signal.subscribe: a subclass without a generator must override subscribe")
         }
-        SubscriptionTrampoline.run {
-            guard !subscriber.isDisposed else { return }
-            // A creation closure that passes its subscriber straight on returns that subscriber;
-            // adding it to its own resources would only make a cycle.
-            if let disposable = generator(subscriber), disposable !== subscriber {
-                subscriber.add(disposable)
+        if SubscriptionTrampoline.enter() {
+            Self.run(generator, for: subscriber)
+            SubscriptionTrampoline.leave()
+        } else {
+            SubscriptionTrampoline.enqueue {
+                Self.run(generator, for: subscriber)
             }
         }
         return subscriber
     }
 
+    /// Runs the creation closure for `subscriber`, unless it was disposed meanwhile.
+    @inline(__always)
+    private static func run(_ generator: Generator, for subscriber: Subscriber<Value, Failure>) {
+        guard !subscriber.isDisposed else { return }
+        // A creation closure that passes its subscriber straight on returns that subscriber;
+        // adding it to its own resources would only make a cycle.
+        if let disposable = generator(subscriber), disposable !== subscriber {
+            subscriber.add(disposable)
+        }
+    }
+
     /// Subscribes any subscriber (a subject, for instance). The subscription is tied to the
     /// receiver: when it terminates or is disposed, this subscription is disposed too.
+    @inlinable
     @discardableResult
-    public func subscribe<Receiver: SubscriberProtocol>(_ receiver: Receiver) -> any Disposable
+    public final func subscribe<Receiver: SubscriberProtocol>(_ receiver: Receiver) -> any Disposable
     where Receiver.Value == Value, Receiver.Failure == Failure {
         let forwarder = Subscriber<Value, Failure> { [receiver] event in
             receiver.send(event)
         }
         receiver.add(forwarder)
-        return subscribe(forwarder)
+        return subscribe(claiming: forwarder)
+    }
+
+    /// Subscribes `subscriber`, a subscriber the framework has just made for this one subscription
+    /// and sends nothing to itself. If this signal delivers serially, the subscriber becomes a
+    /// stage of the upstream's delivery (it shares its lock; see `Subscriber`).
+    @inlinable
+    @discardableResult
+    package final func subscribe(claiming subscriber: Subscriber<Value, Failure>) -> any Disposable {
+        if deliversSerially {
+            subscriber.claimSerialDelivery()
+        }
+        return subscribe(subscriber)
     }
 
     /// Subscribes with optional closures; an event without a closure is ignored.
@@ -75,19 +116,22 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// ```
     /// signal.subscribe(next: { print($0) }, completed: { print("done") })
     /// ```
+    @inlinable
     @discardableResult
-    public func subscribe(
+    public final func subscribe(
         next: ((Value) -> Void)? = nil,
         error: ((Failure) -> Void)? = nil,
         completed: (() -> Void)? = nil
     ) -> any Disposable {
-        subscribe(Subscriber(next: next, error: error, completed: completed))
+        subscribe(
+            claiming: Subscriber(Subscriber.handler(next: next, error: error, completed: completed)))
     }
 
     /// Subscribes a closure that receives every event.
+    @inlinable
     @discardableResult
-    public func observe(_ handler: @escaping (Event<Value, Failure>) -> Void) -> any Disposable {
-        subscribe(Subscriber(handler))
+    public final func observe(_ handler: @escaping (Event<Value, Failure>) -> Void) -> any Disposable {
+        subscribe(claiming: Subscriber(handler))
     }
 
     /// A signal that behaves as this one and is called `name`. RAC: `setNameWithFormat:`.

@@ -14,15 +14,30 @@
 /// sub after b:  -----c-|
 /// ```
 public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberProtocol, @unchecked Sendable {
-    let lock = PthreadLock(recursive: true)
-    private var subscribers: ContiguousArray<Subscriber<Value, Failure>> = []
-    var terminalEvent: Event<Value, Failure>?
+    @usableFromInline final let lock = RecursiveLock()
+    /// Guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline final var subscribers:
+        ContiguousArray<Subscriber<Value, Failure>> = []
+    /// Guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline final var terminalEvent: Event<Value, Failure>?
+    /// Guarded by `lock`: whether `terminalEvent` is set (a flag that needs no generic metadata).
+    @exclusivity(unchecked) @usableFromInline final var terminated = false
+    /// The values a replay subject remembers (guarded by `lock`); `nil` for a plain subject.
+    @usableFromInline final let replayBuffer: ReplayBuffer<Value>?
     /// Subscriptions that feed this subject; disposed when the subject terminates (RAC: a
     /// subscriber subscribed to several signals ends them all once one ends).
-    private let feeds = CompoundDisposable()
+    @usableFromInline final let feeds = CompoundDisposable()
 
     /// Creates a subject with no subscribers. RAC: `+subject`.
     public init(name: String = "anonymous") {
+        replayBuffer = nil
+        super.init(subclassNamed: name)
+    }
+
+    /// For `ReplaySubject`: a subject that remembers values in `replayBuffer`.
+    @usableFromInline
+    init(name: String, replayBuffer: ReplayBuffer<Value>) {
+        self.replayBuffer = replayBuffer
         super.init(subclassNamed: name)
     }
 
@@ -36,7 +51,7 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
     @discardableResult
     public override func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
         lock.lock()
-        if let terminalEvent {
+        if terminated, let terminalEvent {
             lock.unlock()
             subscriber.send(terminalEvent)
             return subscriber
@@ -65,30 +80,28 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
 
     /// Sends `event` to every current subscriber. After a terminal event the subject ignores
     /// further events, releases its subscribers and disposes the subscriptions that fed it.
-    public func send(_ event: Event<Value, Failure>) {
-        guard let snapshot = record(event) else { return }
-        deliver(event, to: snapshot)
-    }
-
-    /// Records `event` under the lock and returns the subscribers to deliver it to, or `nil` if the
-    /// subject has terminated already. Subclasses extend it to remember values.
-    func record(_ event: Event<Value, Failure>) -> ContiguousArray<Subscriber<Value, Failure>>? {
-        lock.withLock {
-            guard terminalEvent == nil else { return nil }
-            if event.isTerminal {
-                terminalEvent = event
-                defer { subscribers = [] }
-                return subscribers
+    @inlinable
+    public final func send(_ event: Event<Value, Failure>) {
+        lock.lock()
+        if terminated {
+            lock.unlock()
+            return
+        }
+        let snapshot = subscribers
+        if case .next(let value) = event {
+            replayBuffer?.append(value)
+            lock.unlock()
+            for subscriber in snapshot {
+                subscriber.send(event)
             }
-            return subscribers
-        }
-    }
-
-    func deliver(_ event: Event<Value, Failure>, to snapshot: ContiguousArray<Subscriber<Value, Failure>>) {
-        for subscriber in snapshot {
-            subscriber.send(event)
-        }
-        if event.isTerminal {
+        } else {
+            terminated = true
+            terminalEvent = event
+            subscribers = []
+            lock.unlock()
+            for subscriber in snapshot {
+                subscriber.send(event)
+            }
             feeds.dispose()
         }
     }
@@ -97,5 +110,49 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
     /// disposed when the subject terminates.
     public func add(_ disposable: (any Disposable)?) {
         feeds.add(disposable)
+    }
+}
+
+/// The values a `ReplaySubject` keeps: all of them, or the last `capacity` in a ring.
+@usableFromInline
+final class ReplayBuffer<Value> {
+    /// The most values kept; `Int.max` keeps all.
+    @usableFromInline let capacity: Int
+    /// Oldest first, starting at `start` and wrapping once the ring is full.
+    @exclusivity(unchecked) @usableFromInline var storage: ContiguousArray<Value> = []
+    /// Where the oldest value sits once the ring is full.
+    @exclusivity(unchecked) @usableFromInline var start = 0
+
+    @usableFromInline
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// How many values are kept now.
+    @inlinable
+    var count: Int { storage.count }
+
+    /// Keeps `value`, dropping the oldest one if the ring is full.
+    @inlinable
+    func append(_ value: Value) {
+        if storage.count < capacity {
+            storage.append(value)
+        } else if capacity > 0 {
+            storage[start] = value
+            start += 1
+            if start == capacity { start = 0 }
+        }
+    }
+
+    /// The value `offset` places after the oldest one.
+    @inlinable
+    subscript(offset: Int) -> Value {
+        let index = start + offset
+        return storage[index < storage.count ? index : index - storage.count]
+    }
+
+    /// The values kept, oldest first.
+    var elements: [Value] {
+        Array(storage[start...]) + Array(storage[..<start])
     }
 }

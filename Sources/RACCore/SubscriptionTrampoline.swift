@@ -36,6 +36,33 @@ package enum SubscriptionTrampoline {
         }
     }
 
+    /// Enters one level of subscription on this thread and returns `true`, or returns `false` if
+    /// the thread is already `maximumDepth` deep (then queue the work with `enqueue(_:)`). Each
+    /// `true` must be matched by `leave()`. Lets `Signal.subscribe` run its work inline without
+    /// allocating a closure for it.
+    @inline(__always)
+    package static func enter() -> Bool {
+        let state = TrampolineState.current
+        guard state.depth < maximumDepth else { return false }
+        state.depth += 1
+        return true
+    }
+
+    /// Leaves the level entered by `enter()`; the outermost level runs the queued work.
+    @inline(__always)
+    package static func leave() {
+        let state = TrampolineState.current
+        state.depth -= 1
+        if state.depth == 0 && state.hasQueuedWork {
+            state.drain()
+        }
+    }
+
+    /// Queues `work` behind the subscriptions in progress on this thread (after `enter()` said no).
+    package static func enqueue(_ work: @escaping () -> Void) {
+        TrampolineState.current.enqueue(work)
+    }
+
     /// Runs `body` with a fresh trampoline, so that a subscription made in it (and its queued
     /// nested work) completes before `body` returns even if the caller is itself deep inside a
     /// subscription. Blocking operators (`first()`, `toArray()`) use it: otherwise they could wait

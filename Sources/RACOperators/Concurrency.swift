@@ -147,8 +147,9 @@ public final class AsyncEventBuffer<Value, Failure: Error>: @unchecked Sendable 
 }
 
 extension Signal {
-    /// The signal's values as an `AsyncSequence` (a bridge RAC did not have): ends when the signal
-    /// completes, throws its error; cancelling the iterating task disposes the subscription.
+    /// RAC: none (a bridge to Swift concurrency). The signal's values as an `AsyncSequence`: ends
+    /// when the signal completes, throws its error; cancelling the iterating task disposes the
+    /// subscription.
     ///
     /// ```
     /// signal:  -1-2-3-|
@@ -158,8 +159,8 @@ extension Signal {
         SignalValues(signal: self)
     }
 
-    /// The first value, awaited without blocking a thread; `nil` if the signal completes empty;
-    /// throws its error. The async twin of RAC's `-first`.
+    /// RAC: none (the async twin of `-first`). The first value, awaited without blocking a thread;
+    /// `nil` if the signal completes empty; throws its error.
     ///
     /// ```
     /// self:                --a-b-|
@@ -170,8 +171,9 @@ extension Signal {
         return try await iterator.next()
     }
 
-    /// A cold signal that runs `operation` in a new task on each subscription, sends its result and
-    /// completes, or sends its error. Disposing the subscription cancels the task.
+    /// RAC: none (a bridge from Swift concurrency). A cold signal that runs `operation` in a new
+    /// task on each subscription, sends its result and completes, or sends its error. Disposing the
+    /// subscription cancels the task.
     ///
     /// ```
     /// Signal { try await fetch() }:   ----(v|)     (per subscription)
@@ -191,8 +193,9 @@ extension Signal {
         }
     }
 
-    /// A cold signal that iterates `sequence` in a new task on each subscription, sending each
-    /// element, then completing or sending the sequence's error. Disposing cancels the task.
+    /// RAC: none (a bridge from Swift concurrency). A cold signal that iterates `sequence` in a new
+    /// task on each subscription, sending each element, then completing or sending the sequence's
+    /// error. Disposing cancels the task.
     ///
     /// ```
     /// Signal(asyncSequence):   -a-b-c-|

@@ -9,8 +9,9 @@ extension Signal {
     /// self:            -1-2-3-4-|
     /// filter(isEven):  ---2---4-|
     /// ```
+    @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -filter:")) { subscriber in
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -filter:")) { subscriber in
             self.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
@@ -28,8 +29,9 @@ extension Signal {
     /// self:            -1-2-3-|
     /// ignoreValues():  -------|
     /// ```
+    @inlinable
     public func ignoreValues() -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -ignoreValues")) { subscriber in
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -ignoreValues")) { subscriber in
             self.relay(into: subscriber) { event in
                 switch event {
                 case .next: break
@@ -48,16 +50,17 @@ extension Signal {
     /// self:                                   -a-A-b-B-a-|
     /// distinctUntilChanged(by: caseInsensitive): -a---b---a-|
     /// ```
+    @inlinable
     public func distinctUntilChanged(
         by isEquivalent: @escaping (Value, Value) -> Bool
     ) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged")) { subscriber in
-            var previous: Value?
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged")) { subscriber in
+            let previous = OperatorState<Value?>(nil)
             return self.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
-                    if let previous, isEquivalent(previous, value) { return }
-                    previous = value
+                    if let last = previous.value, isEquivalent(last, value) { return }
+                    previous.value = value
                     subscriber.sendNext(value)
                 case .error(let failure): subscriber.sendError(failure)
                 case .completed: subscriber.sendCompleted()
@@ -75,6 +78,7 @@ extension Signal {
     /// take(2):   -1-(2|)
     /// take(0):   |
     /// ```
+    @inlinable
     public func take(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
             racProgrammerError("take(_:)", "count must be >= 0, got \(count)")
@@ -86,17 +90,17 @@ extension Signal {
                 return nil
             }
         }
-        return Signal(name: name) { subscriber in
-            var taken = 0
+        return Signal(relayingNamed: name) { subscriber in
+            let taken = OperatorState(0)
             return self.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
                     // Counted before forwarding: a value sent back into the source from the
                     // downstream callback (reentrancy) must not exceed the count.
-                    guard taken < count else { return }
-                    taken += 1
+                    guard taken.value < count else { return }
+                    taken.value += 1
                     subscriber.sendNext(value)
-                    if taken == count {
+                    if taken.value == count {
                         upstream.dispose()
                         subscriber.sendCompleted()
                     }
@@ -115,11 +119,13 @@ extension Signal {
     /// self:         -1-2-3-|
     /// takeLast(2):  -------(23|)
     /// ```
+    @inlinable
     public func takeLast(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
             racProgrammerError("takeLast(_:)", "count must be >= 0, got \(count)")
         }
-        return Signal(name: SignalDebugNames.name("[\(self.name)] -takeLast: \(count)")) { subscriber in
+        return Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -takeLast: \(count)")) {
+            subscriber in
             // A ring of at most `count` values; `oldest` is where the oldest one sits once it is full.
             var kept: [Value] = []
             var oldest = 0
@@ -158,8 +164,9 @@ extension Signal {
     /// self:                     -1-2-3-4-|
     /// take(until: { $0 == 3 }): -1-2-|
     /// ```
+    @inlinable
     public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:")) { subscriber in
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:")) { subscriber in
             self.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
@@ -183,8 +190,9 @@ extension Signal {
     /// self:                    -1-2-3-1-|
     /// take(while: { $0 < 3 }): -1-2-|
     /// ```
+    @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:")) { subscriber in
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:")) { subscriber in
             self.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
@@ -211,6 +219,7 @@ extension Signal {
     /// trigger:             -----x-
     /// take(until: trigger): -1-2-|
     /// ```
+    @inlinable
     public func take<TriggerValue, TriggerFailure>(
         until trigger: Signal<TriggerValue, TriggerFailure>
     ) -> Signal<Value, Failure> {
@@ -251,6 +260,7 @@ extension Signal {
     /// replacement:                   -----a-b-|
     /// take(untilReplacement: r):     -1-2-a-b-|
     /// ```
+    @inlinable
     public func take(untilReplacement replacement: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -takeUntilReplacement: \(replacement)")) {
             subscriber in
@@ -282,11 +292,12 @@ extension Signal {
     /// self:     -1-2-3-4-|
     /// skip(2):  -----3-4-|
     /// ```
+    @inlinable
     public func skip(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
             racProgrammerError("skip(_:)", "count must be >= 0, got \(count)")
         }
-        return Signal(name: SignalDebugNames.name("[\(self.name)] -skip: \(count)")) { subscriber in
+        return Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -skip: \(count)")) { subscriber in
             var skipped = 0
             return self.relay(into: subscriber) { event in
                 switch event {
@@ -310,8 +321,9 @@ extension Signal {
     /// self:                     -1-3-1-|
     /// skip(until: { $0 == 3 }): ---3-1-|
     /// ```
+    @inlinable
     public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -skipUntilBlock:")) { subscriber in
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -skipUntilBlock:")) { subscriber in
             var skipping = true
             return self.relay(into: subscriber) { event in
                 switch event {
@@ -335,8 +347,9 @@ extension Signal {
     /// self:                    -1-2-3-1-|
     /// skip(while: { $0 < 3 }): -----3-1-|
     /// ```
+    @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -skipWhileBlock:")) { subscriber in
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -skipWhileBlock:")) { subscriber in
             var skipping = true
             return self.relay(into: subscriber) { event in
                 switch event {
@@ -361,8 +374,9 @@ extension Signal {
     /// self:                   -1-2-3-|       -1-#
     /// any { $0 > 1 }:         ---(t|)        ---(f|)
     /// ```
+    @inlinable
     public func any(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
-        Signal<Bool, Never>(name: SignalDebugNames.name("[\(self.name)] -any:")) { subscriber in
+        Signal<Bool, Never>(relayingNamed: SignalDebugNames.name("[\(self.name)] -any:")) { subscriber in
             var decided = false
             return self.relayStopping(into: subscriber) { event, upstream in
                 switch event {
@@ -387,6 +401,7 @@ extension Signal {
     /// self:    -a-b-|     ---|      -#
     /// any():   -(t|)      ---(f|)   -(f|)
     /// ```
+    @inlinable
     public func any() -> Signal<Bool, Never> {
         any { _ in true }
     }
@@ -399,8 +414,9 @@ extension Signal {
     /// self:                   -1-2-3-|      -1-5-|      -1-#
     /// all { $0 < 4 }:         -------(t|)   ---(f|)     ---(f|)
     /// ```
+    @inlinable
     public func all(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
-        Signal<Bool, Never>(name: SignalDebugNames.name("[\(self.name)] -all:")) { subscriber in
+        Signal<Bool, Never>(relayingNamed: SignalDebugNames.name("[\(self.name)] -all:")) { subscriber in
             var decided = false
             return self.relayStopping(into: subscriber) { event, upstream in
                 switch event {
@@ -429,8 +445,9 @@ extension Signal where Value: Equatable {
     /// self:       -1-2-1-3-|
     /// ignore(1):  ---2---3-|
     /// ```
+    @inlinable
     public func ignore(_ value: Value) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -ignore: \(value)")) { subscriber in
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -ignore: \(value)")) { subscriber in
             self.relay(into: subscriber) { event in
                 switch event {
                 case .next(let received):
@@ -449,6 +466,7 @@ extension Signal where Value: Equatable {
     /// self:                    -1-1-2-2-1-|
     /// distinctUntilChanged():  -1---2---1-|
     /// ```
+    @inlinable
     public func distinctUntilChanged() -> Signal<Value, Failure> {
         distinctUntilChanged(by: ==)
     }

@@ -17,7 +17,7 @@ extension Signal {
     /// block(1):           a-b|
     /// block(2):                c--d|
     /// block(3):  nil (stop)
-    /// bind:              -a-b--c--d|       (3 stops the source; completes after d)
+    /// bind:              -a-b--c--d-|      (3 stops the source: it completes then)
     /// ```
     public func bind<NewValue>(
         _ block: @escaping () -> (Value, inout Bool) -> Signal<NewValue, Failure>?
@@ -129,7 +129,7 @@ extension Signal {
     ///
     /// ```
     /// self:        -x-y-------|      x: a---b|   y: c-d|
-    /// flatten(1):  -a---b c-d-|      (y waits for x)
+    /// flatten(1):  -a---bc-d--|      (y waits for x)
     /// ```
     public func flatten<Inner>(_ maxConcurrent: Int) -> Signal<Inner, Failure>
     where Value == Signal<Inner, Failure> {
@@ -144,7 +144,7 @@ extension Signal {
     ///
     /// ```
     /// self:    -x-y-------|      x: a---b|   y: c-d|
-    /// concat:  -a---b c-d-|
+    /// concat:  -a---bc-d--|
     /// ```
     public func concat<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         flattenSignals(maxConcurrent: 1, name: "[\(self.name)] -concat")
@@ -179,7 +179,7 @@ extension Signal {
     ///
     /// ```
     /// self:            -x----y------|     x: a-b-c-d|   y: e---f|
-    /// switchToLatest:  -a-b--e---f--|     (x disposed when y arrives)
+    /// switchToLatest:  -a-b-ce---f--|     (x disposed when y arrives)
     /// ```
     public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         switchMap(name: "[\(self.name)] -switchToLatest") { $0 }

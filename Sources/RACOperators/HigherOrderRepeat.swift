@@ -10,8 +10,8 @@ extension Signal {
     ///
     /// ```
     /// self (attempts):  -a-#  -a-#  -a-b|
-    /// retry(2):         -a---a---a-b|
-    /// retry(1):         -a---a-#
+    /// retry(2):         -a--a--a-b|      (each attempt starts when the last one fails)
+    /// retry(1):         -a--a-#
     /// ```
     public func retry(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
@@ -34,7 +34,7 @@ extension Signal {
     ///
     /// ```
     /// self (attempts):  -a-#  -b-#  -c|
-    /// retry():          -a---b---c|
+    /// retry():          -a--b--c|
     /// ```
     public func retry() -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -retry")) { subscriber in
@@ -53,7 +53,7 @@ extension Signal {
     ///
     /// ```
     /// self (attempts):  -a-|  -a-|  -a-#
-    /// repeat():         -a---a---a-#
+    /// repeat():         -a--a--a-#
     /// ```
     public func `repeat`() -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in

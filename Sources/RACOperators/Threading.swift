@@ -19,10 +19,12 @@ extension Signal {
     }
 
     /// RAC: `-subscribeOn:`. Subscribes to the receiver from `scheduler`; disposing before that
-    /// happens means the receiver is never subscribed. Events are not moved.
+    /// happens means the receiver is never subscribed. Events are not moved: they arrive where the
+    /// receiver sends them.
     ///
     /// ```
-    /// subscribe(on: s):   the creation closure runs on s; values arrive where they are sent
+    /// self (cold):        -a-b-|
+    /// subscribe(on: s):   --a-b-|     (when s gets to the subscription one frame later)
     /// ```
     public func subscribe(on scheduler: Scheduler) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -subscribeOn: \(scheduler.name)")) { subscriber in

@@ -20,8 +20,8 @@ extension Signal {
     /// first; an error drops it.
     ///
     /// ```
-    /// self:                    -a-b-----c-|       (interval = 3 frames)
-    /// throttle(3):             -------b----(c|)
+    /// self:                              -a-B-c---|   (interval = 3 frames; B fails the test)
+    /// throttle(3, valuesPassingTest:):   ---B----c|
     /// ```
     public func throttle(
         _ interval: Duration, on scheduler: Scheduler, valuesPassingTest predicate: @escaping (Value) -> Bool
@@ -77,7 +77,7 @@ extension Signal {
     ///
     /// ```
     /// self:          -a-b-----c-|      (interval = 3 frames)
-    /// throttle(3):   -------b----(c|)
+    /// throttle(3):   ------b----(c|)
     /// ```
     public func throttle(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         throttle(interval, on: scheduler, valuesPassingTest: { _ in true })
@@ -120,7 +120,7 @@ extension Signal {
     ///
     /// ```
     /// self:            -a-b------c--|      (interval = 4 frames)
-    /// buffer(for: 4):  -----[a,b]---([c]|)
+    /// buffer(for: 4):  -----x-------(y|)   x = [a, b], y = [c]
     /// ```
     public func buffer(for interval: Duration, on scheduler: Scheduler) -> Signal<[Value], Failure> {
         TimeValidation.requirePositive(interval, "buffer(for:on:)")

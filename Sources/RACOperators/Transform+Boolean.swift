@@ -20,8 +20,8 @@ extension Signal where Value == [Bool] {
     /// An empty array is a programmer error, as in RAC (which asserts that the tuple is not empty).
     ///
     /// ```
-    /// self:   -[t,t]-[t,f]-|
-    /// and():  -t-----f------|
+    /// self:   -x-y-|     x = [t, t], y = [t, f]
+    /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -and") { values in
@@ -36,8 +36,8 @@ extension Signal where Value == [Bool] {
     /// An empty array is a programmer error, as in RAC (which asserts that the tuple is not empty).
     ///
     /// ```
-    /// self:  -[f,f]-[t,f]-|
-    /// or():  -f-----t------|
+    /// self:  -x-y-|     x = [f, f], y = [t, f]
+    /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -or") { values in
@@ -50,21 +50,21 @@ extension Signal where Value == [Bool] {
 }
 
 extension Signal where Value == (Bool, Bool) {
-    /// RAC: `-and` on a 2-tuple of booleans. Sends whether all 2 are true.
+    /// RAC: `-and` (on a 2-tuple of booleans). Sends whether all 2 are true.
     ///
     /// ```
-    /// self:   -(t,t)-(t,f)-|
-    /// and():  -t-----f-----|
+    /// self:   -x-y-|     x = (t, t), y = (t, f)
+    /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 }
     }
 
-    /// RAC: `-or` on a 2-tuple of booleans. Sends whether any of the 2 is true.
+    /// RAC: `-or` (on a 2-tuple of booleans). Sends whether any of the 2 is true.
     ///
     /// ```
-    /// self:  -(f,f)-(t,f)-|
-    /// or():  -f-----t-----|
+    /// self:  -x-y-|     x = (f, f), y = (t, f)
+    /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 }
@@ -72,21 +72,21 @@ extension Signal where Value == (Bool, Bool) {
 }
 
 extension Signal where Value == (Bool, Bool, Bool) {
-    /// RAC: `-and` on a 3-tuple of booleans. Sends whether all 3 are true.
+    /// RAC: `-and` (on a 3-tuple of booleans). Sends whether all 3 are true.
     ///
     /// ```
-    /// self:   -(t,t,t)-(t,t,f)-|
-    /// and():  -t-------f-------|
+    /// self:   -x-y-|     x = (t, t, t), y = (t, t, f)
+    /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 }
     }
 
-    /// RAC: `-or` on a 3-tuple of booleans. Sends whether any of the 3 is true.
+    /// RAC: `-or` (on a 3-tuple of booleans). Sends whether any of the 3 is true.
     ///
     /// ```
-    /// self:  -(f,f,f)-(t,t,f)-|
-    /// or():  -f-------t-------|
+    /// self:  -x-y-|     x = (f, f, f), y = (t, t, f)
+    /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 }
@@ -94,21 +94,21 @@ extension Signal where Value == (Bool, Bool, Bool) {
 }
 
 extension Signal where Value == (Bool, Bool, Bool, Bool) {
-    /// RAC: `-and` on a 4-tuple of booleans. Sends whether all 4 are true.
+    /// RAC: `-and` (on a 4-tuple of booleans). Sends whether all 4 are true.
     ///
     /// ```
-    /// self:   -(t,t,t,t)-(t,t,t,f)-|
-    /// and():  -t---------f---------|
+    /// self:   -x-y-|     x = (t, t, t, t), y = (t, t, t, f)
+    /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 }
     }
 
-    /// RAC: `-or` on a 4-tuple of booleans. Sends whether any of the 4 is true.
+    /// RAC: `-or` (on a 4-tuple of booleans). Sends whether any of the 4 is true.
     ///
     /// ```
-    /// self:  -(f,f,f,f)-(t,t,t,f)-|
-    /// or():  -f---------t---------|
+    /// self:  -x-y-|     x = (f, f, f, f), y = (t, t, t, f)
+    /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 }
@@ -116,21 +116,21 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
 }
 
 extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
-    /// RAC: `-and` on a 5-tuple of booleans. Sends whether all 5 are true.
+    /// RAC: `-and` (on a 5-tuple of booleans). Sends whether all 5 are true.
     ///
     /// ```
-    /// self:   -(t,t,t,t,t)-(t,t,t,t,f)-|
-    /// and():  -t-----------f-----------|
+    /// self:   -x-y-|     x = (t, t, t, t, t), y = (t, t, t, t, f)
+    /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }
     }
 
-    /// RAC: `-or` on a 5-tuple of booleans. Sends whether any of the 5 is true.
+    /// RAC: `-or` (on a 5-tuple of booleans). Sends whether any of the 5 is true.
     ///
     /// ```
-    /// self:  -(f,f,f,f,f)-(t,t,t,t,f)-|
-    /// or():  -f-----------t-----------|
+    /// self:  -x-y-|     x = (f, f, f, f, f), y = (t, t, t, t, f)
+    /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }
@@ -138,21 +138,21 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
 }
 
 extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
-    /// RAC: `-and` on a 6-tuple of booleans. Sends whether all 6 are true.
+    /// RAC: `-and` (on a 6-tuple of booleans). Sends whether all 6 are true.
     ///
     /// ```
-    /// self:   -(t,t,t,t,t,t)-(t,t,t,t,t,f)-|
-    /// and():  -t-------------f-------------|
+    /// self:   -x-y-|     x = (t, t, t, t, t, t), y = (t, t, t, t, t, f)
+    /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }
     }
 
-    /// RAC: `-or` on a 6-tuple of booleans. Sends whether any of the 6 is true.
+    /// RAC: `-or` (on a 6-tuple of booleans). Sends whether any of the 6 is true.
     ///
     /// ```
-    /// self:  -(f,f,f,f,f,f)-(t,t,t,t,t,f)-|
-    /// or():  -f-------------t-------------|
+    /// self:  -x-y-|     x = (f, f, f, f, f, f), y = (t, t, t, t, t, f)
+    /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
         relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }

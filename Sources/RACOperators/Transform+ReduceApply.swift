@@ -7,8 +7,8 @@ extension Signal {
     /// for each value (here a function of 1 argument).
     ///
     /// ```
-    /// self:           -(f,1)-(g,2)-|
-    /// reduceApply():  -f(1)--g(2)--|
+    /// self:           -x-y-|     x = (f, 1), y = (g, 2)
+    /// reduceApply():  -u-v-|     u = f(1), v = g(2)
     /// ```
     public func reduceApply<A, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A) -> NewValue, A) {
@@ -19,8 +19,8 @@ extension Signal {
     /// for each value (here a function of 2 arguments).
     ///
     /// ```
-    /// self:           -(f, x1, x2)-|
-    /// reduceApply():  -f(x1, x2)---|
+    /// self:           -x-|     x = (f, x1, x2)
+    /// reduceApply():  -u-|     u = f(x1, x2)
     /// ```
     public func reduceApply<A, B, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A, B) -> NewValue, A, B) {
@@ -31,8 +31,8 @@ extension Signal {
     /// for each value (here a function of 3 arguments).
     ///
     /// ```
-    /// self:           -(f, x1, x2, x3)-|
-    /// reduceApply():  -f(x1, x2, x3)---|
+    /// self:           -x-|     x = (f, x1, x2, x3)
+    /// reduceApply():  -u-|     u = f(x1, x2, x3)
     /// ```
     public func reduceApply<A, B, C, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A, B, C) -> NewValue, A, B, C) {
@@ -43,8 +43,8 @@ extension Signal {
     /// for each value (here a function of 4 arguments).
     ///
     /// ```
-    /// self:           -(f, x1, x2, x3, x4)-|
-    /// reduceApply():  -f(x1, x2, x3, x4)---|
+    /// self:           -x-|     x = (f, x1, x2, x3, x4)
+    /// reduceApply():  -u-|     u = f(x1, x2, x3, x4)
     /// ```
     public func reduceApply<A, B, C, D, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A, B, C, D) -> NewValue, A, B, C, D) {
@@ -56,8 +56,8 @@ extension Signal {
     /// for each value (here a function of 5 arguments).
     ///
     /// ```
-    /// self:           -(f, x1, x2, x3, x4, x5)-|
-    /// reduceApply():  -f(x1, x2, x3, x4, x5)---|
+    /// self:           -x-|     x = (f, x1, x2, x3, x4, x5)
+    /// reduceApply():  -u-|     u = f(x1, x2, x3, x4, x5)
     /// ```
     public func reduceApply<A, B, C, D, E, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A, B, C, D, E) -> NewValue, A, B, C, D, E) {

@@ -6,14 +6,22 @@ extension Signal {
     ///
     /// Returns `nil`, so a creation closure can end with `return self.relay(into: subscriber) { … }`
     /// (the upstream subscription is already among `downstream`'s resources).
-    @inline(__always)
+    ///
+    /// When `downstream` is a claimed stage (the creation closure of a signal made with
+    /// `Signal(relayingNamed:)` running for a subscriber the framework made), the upstream
+    /// subscriber shares its delivery lock: it takes that lock for each event and `handler` runs
+    /// under it, so the downstream stage need not lock again (see `Subscriber`).
+    @inlinable
     func relay<DownstreamValue, DownstreamFailure>(
         into downstream: Subscriber<DownstreamValue, DownstreamFailure>,
         _ handler: @escaping (Event<Value, Failure>) -> Void
     ) -> (any Disposable)? {
-        let upstream = Subscriber<Value, Failure>(handler)
+        let upstream =
+            downstream.locksOnSend
+            ? Subscriber<Value, Failure>(handler)
+            : Subscriber<Value, Failure>(handler, sharing: downstream.deliveryLock)
         downstream.add(upstream)
-        subscribe(upstream)
+        subscribe(claiming: upstream)
         return nil
     }
 }
@@ -24,6 +32,7 @@ extension Signal {
     /// the terminal event downstream, as RAC does (`[selfDisposable dispose]` before completing).
     /// Then a callback of that terminal event that sends into the source again reaches nothing of
     /// the operator. Costs one small allocation per subscription (the upstream reference).
+    @inlinable
     func relayStopping<DownstreamValue, DownstreamFailure>(
         into downstream: Subscriber<DownstreamValue, DownstreamFailure>,
         _ handler: @escaping (Event<Value, Failure>, _ upstream: Subscriber<Value, Failure>) -> Void
@@ -31,23 +40,28 @@ extension Signal {
         // The upstream's handler reaches the upstream through this variable: a cycle that the
         // subscriber breaks when it stops (it releases its handler on a terminal event or disposal).
         var reference: Subscriber<Value, Failure>?
-        let upstream = Subscriber<Value, Failure> { event in
+        let upstreamHandler: (Event<Value, Failure>) -> Void = { event in
             if let upstream = reference {
                 handler(event, upstream)
             }
         }
+        let upstream =
+            downstream.locksOnSend
+            ? Subscriber<Value, Failure>(upstreamHandler)
+            : Subscriber<Value, Failure>(upstreamHandler, sharing: downstream.deliveryLock)
         reference = upstream
         downstream.add(upstream)
-        subscribe(upstream)
+        subscribe(claiming: upstream)
         return nil
     }
 
     /// `map(_:)` with the result named `name` (evaluated only when debug names are on): the
     /// mechanism of every operator that is a map in RAC (`-not`, `-and`, `-reduceApply` …).
+    @inlinable
     func relayMap<NewValue>(
         named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(name: SignalDebugNames.name(name())) { subscriber in
+        Signal<NewValue, Failure>(relayingNamed: SignalDebugNames.name(name())) { subscriber in
             self.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value): subscriber.sendNext(transform(value))
@@ -56,5 +70,18 @@ extension Signal {
                 }
             }
         }
+    }
+}
+
+/// The mutable state of one subscription of an operator (a running total, a counter), touched only
+/// inside that subscription's serialised deliveries. A captured `var` would do, but Swift checks
+/// every access to one at run time for exclusivity; this box opts out of that check.
+@usableFromInline
+final class OperatorState<State> {
+    @exclusivity(unchecked) @usableFromInline var value: State
+
+    @usableFromInline
+    init(_ value: State) {
+        self.value = value
     }
 }

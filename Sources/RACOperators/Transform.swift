@@ -10,6 +10,7 @@ extension Signal {
     /// self:     -1-2-3-|
     /// map(*2):  -2-4-6-|
     /// ```
+    @inlinable
     public func map<NewValue>(_ transform: @escaping (Value) -> NewValue) -> Signal<NewValue, Failure> {
         relayMap(named: "[\(self.name)] -map:", transform)
     }
@@ -20,8 +21,11 @@ extension Signal {
     /// self:            -1-2-3-|
     /// mapReplace(x):   -x-x-x-|
     /// ```
+    @inlinable
     public func mapReplace<NewValue>(_ value: NewValue) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -mapReplace: \(value)")) {
+        Signal<NewValue, Failure>(
+            relayingNamed: SignalDebugNames.name("[\(self.name)] -mapReplace: \(value)")
+        ) {
             subscriber in
             self.relay(into: subscriber) { event in
                 switch event {
@@ -38,9 +42,10 @@ extension Signal {
     /// must be unlabelled. On a signal of single values it is `map(_:)`.
     ///
     /// ```
-    /// self:                 -(1,2)-(3,4)-|
-    /// reduceEach { $0+$1 }: -3-----7-----|
+    /// self:                 -x-y-|     x = (1, 2), y = (3, 4)
+    /// reduceEach { $0+$1 }: -3-7-|
     /// ```
+    @inlinable
     public func reduceEach<each Element, NewValue>(
         _ reduce: @escaping (repeat each Element) -> NewValue
     ) -> Signal<NewValue, Failure> where Value == (repeat each Element) {
@@ -59,18 +64,19 @@ extension Signal {
     /// self:         -1-2-3-|
     /// scan(0, +):   -1-3-6-|
     /// ```
+    @inlinable
     public func scan<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
         Signal<Accumulation, Failure>(
-            name: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:")
+            relayingNamed: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:")
         ) { subscriber in
-            var running = initial
+            let running = OperatorState(initial)
             return self.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
-                    running = reduce(running, value)
-                    subscriber.sendNext(running)
+                    running.value = reduce(running.value, value)
+                    subscriber.sendNext(running.value)
                 case .error(let failure): subscriber.sendError(failure)
                 case .completed: subscriber.sendCompleted()
                 }
@@ -85,20 +91,20 @@ extension Signal {
     /// self:                                   -a-b-c-|
     /// scan("", withIndex: { $0 + "\($2)" }):    -x-y-z-|     x = "0", y = "01", z = "012"
     /// ```
+    @inlinable
     public func scan<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
         Signal<Accumulation, Failure>(
-            name: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduceWithIndex:")
+            relayingNamed: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduceWithIndex:")
         ) { subscriber in
-            var running = initial
-            var index = 0
+            let state = OperatorState((running: initial, index: 0))
             return self.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
-                    running = reduce(running, value, index)
-                    index += 1
-                    subscriber.sendNext(running)
+                    state.value.running = reduce(state.value.running, value, state.value.index)
+                    state.value.index += 1
+                    subscriber.sendNext(state.value.running)
                 case .error(let failure): subscriber.sendError(failure)
                 case .completed: subscriber.sendCompleted()
                 }
@@ -116,6 +122,7 @@ extension Signal {
     /// empty:             |
     /// aggregate(0, +):   (0|)
     /// ```
+    @inlinable
     public func aggregate<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
@@ -129,11 +136,13 @@ extension Signal {
     /// self:                                    -a-b-|
     /// aggregate(0, withIndex: { $0 + $2 }):    -----(1|)
     /// ```
+    @inlinable
     public func aggregate<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
         Signal<Accumulation, Failure>(
-            name: SignalDebugNames.name("[\(self.name)] -aggregateWithStart: \(initial) reduceWithIndex:")
+            relayingNamed: SignalDebugNames.name(
+                "[\(self.name)] -aggregateWithStart: \(initial) reduceWithIndex:")
         ) { subscriber in
             var running = initial
             var index = 0
@@ -157,13 +166,14 @@ extension Signal {
     ///
     /// ```
     /// self:                                   -1-2-|
-    /// aggregate(startFactory: { [] }, +[$1]): -----([1,2]|)
+    /// aggregate(startFactory: { [] }, +[$1]): -----(x|)     x = [1, 2]
     /// ```
+    @inlinable
     public func aggregate<Accumulation>(
         startFactory: @escaping () -> Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
         Signal<Accumulation, Failure>(
-            name: SignalDebugNames.name("[\(self.name)] -aggregateWithStartFactory:reduce:")
+            relayingNamed: SignalDebugNames.name("[\(self.name)] -aggregateWithStartFactory:reduce:")
         ) { subscriber in
             var running = startFactory()
             return self.relay(into: subscriber) { event in
@@ -183,10 +193,12 @@ extension Signal {
     ///
     /// ```
     /// self:       -1-2-3-|
-    /// collect():  -------([1,2,3]|)
+    /// collect():  -------(x|)     x = [1, 2, 3]
     /// ```
+    @inlinable
     public func collect() -> Signal<[Value], Failure> {
-        Signal<[Value], Failure>(name: SignalDebugNames.name("[\(self.name)] -collect")) { subscriber in
+        Signal<[Value], Failure>(relayingNamed: SignalDebugNames.name("[\(self.name)] -collect")) {
+            subscriber in
             var collected: [Value] = []
             return self.relay(into: subscriber) { event in
                 switch event {
@@ -211,6 +223,7 @@ extension Signal {
     /// self:           -a-b-#
     /// materialize():  -A-B-(E|)     A = .next(a), B = .next(b), E = .error(e)
     /// ```
+    @inlinable
     public func materialize() -> Signal<Event<Value, Failure>, Never> {
         Signal<Event<Value, Failure>, Never>(name: SignalDebugNames.name("[\(self.name)] -materialize")) {
             subscriber in
@@ -231,11 +244,12 @@ extension Signal {
     /// self:                     -1-2-3-|
     /// combinePrevious(0, +):    -1-3-5-|
     /// ```
+    @inlinable
     public func combinePrevious<NewValue>(
         _ start: Value, _ reduce: @escaping (Value, Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
         Signal<NewValue, Failure>(
-            name: SignalDebugNames.name("[\(self.name)] -combinePreviousWithStart: \(start) reduce:")
+            relayingNamed: SignalDebugNames.name("[\(self.name)] -combinePreviousWithStart: \(start) reduce:")
         ) { subscriber in
             var previous = start
             return self.relay(into: subscriber) { event in
@@ -258,10 +272,12 @@ extension Signal {
     /// self:                                -1-2-3-|
     /// tryMap { $0 == 2 ? throw e : $0 }:   -1-#          (# = e; the source is disposed)
     /// ```
+    @inlinable
     public func tryMap<NewValue>(
         _ transform: @escaping (Value) throws(Failure) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -tryMap:")) { subscriber in
+        Signal<NewValue, Failure>(relayingNamed: SignalDebugNames.name("[\(self.name)] -tryMap:")) {
+            subscriber in
             self.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
@@ -289,8 +305,9 @@ extension Signal {
     /// self:                                    -1-2-3-|
     /// attempt { if $0 == 2 { throw e } }:      -1-#      (# = e; the source is disposed)
     /// ```
+    @inlinable
     public func attempt(_ check: @escaping (Value) throws(Failure) -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -try:")) { subscriber in
+        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -try:")) { subscriber in
             self.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
@@ -309,17 +326,19 @@ extension Signal {
         }
     }
 
-    /// Sends the same values, with each error replaced by `transform(error)`. Not in RAC 2 (its
-    /// errors were all `NSError`); the usual way to make two signals' failure types agree.
+    /// RAC: none (its errors were all `NSError`). Sends the same values, with each error replaced by
+    /// `transform(error)`: the usual way to make two signals' failure types agree.
     ///
     /// ```
     /// self:                 -a-b-#      (# = e)
     /// mapError { E2($0) }:  -a-b-#      (# = E2(e))
     /// ```
+    @inlinable
     public func mapError<NewFailure>(
         _ transform: @escaping (Failure) -> NewFailure
     ) -> Signal<Value, NewFailure> {
-        Signal<Value, NewFailure>(name: SignalDebugNames.name("[\(self.name)] -mapError:")) { subscriber in
+        Signal<Value, NewFailure>(relayingNamed: SignalDebugNames.name("[\(self.name)] -mapError:")) {
+            subscriber in
             self.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value): subscriber.sendNext(value)
@@ -332,18 +351,19 @@ extension Signal {
 }
 
 extension Signal where Failure == Never {
-    /// The same signal, typed as one that may fail with `NewFailure` (it never does). Not in RAC 2
-    /// (all its errors were `NSError`); named as in ReactiveSwift (Combine calls it
+    /// RAC: none (all its errors were `NSError`). The same signal, typed as one that may fail with
+    /// `NewFailure` (it never does). Named as in ReactiveSwift (Combine calls it
     /// `setFailureType(to:)`). Use it to combine a non-failing signal with failing ones.
     ///
     /// ```
     /// self (Never):                 -a-b-|
     /// promoteError(MyError.self):   -a-b-|    (a Signal<Value, MyError>)
     /// ```
+    @inlinable
     public func promoteError<NewFailure>(
         _: NewFailure.Type = NewFailure.self
     ) -> Signal<Value, NewFailure> {
-        Signal<Value, NewFailure>(name: self.name) { subscriber in
+        Signal<Value, NewFailure>(relayingNamed: self.name) { subscriber in
             self.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value): subscriber.sendNext(value)
@@ -361,9 +381,12 @@ extension Signal where Failure == Never {
     /// self:             -A-B-E-     A = .next(a), B = .next(b), E = .error(e)
     /// dematerialize():  -a-b-#
     /// ```
+    @inlinable
     public func dematerialize<EventValue, EventFailure>() -> Signal<EventValue, EventFailure>
     where Value == Event<EventValue, EventFailure> {
-        Signal<EventValue, EventFailure>(name: SignalDebugNames.name("[\(self.name)] -dematerialize")) {
+        Signal<EventValue, EventFailure>(
+            relayingNamed: SignalDebugNames.name("[\(self.name)] -dematerialize")
+        ) {
             subscriber in
             self.relayStopping(into: subscriber) { event, upstream in
                 switch event {

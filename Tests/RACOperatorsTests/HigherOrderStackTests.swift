@@ -159,12 +159,10 @@ struct HigherOrderStackTests {
 struct HigherOrderDisposalRaceTests {
     /// Thread A delivers from input a (holding a's and the downstream's delivery locks); `take`
     /// disposes the merge, which disposes input b's subscriber and so waits for b's delivery lock.
-    /// Thread B, delivering from input b, holds b's lock and waits for the downstream's. RACCore's
-    /// `Subscriber.dispose()` waits for an in-flight delivery on another thread, so this deadlocks.
-    /// Enable once `Subscriber.dispose()` no longer blocks on another thread's delivery.
-    @Test(
-        "a downstream that disposes while two inputs deliver on two threads does not deadlock",
-        .disabled("deadlocks: RACCore Subscriber.dispose() waits for another thread's delivery"))
+    /// Thread B, delivering from input b, holds b's lock and waits for the downstream's. This
+    /// deadlocked while `Subscriber.dispose()` waited for an in-flight delivery on another thread;
+    /// it no longer waits.
+    @Test("a downstream that disposes while two inputs deliver on two threads does not deadlock")
     func mergeTakeRace() {
         for _ in 0..<300 {
             let a = Subject<Int, Never>()

@@ -1,0 +1,78 @@
+import Foundation
+
+// Runs the workloads in release mode and prints one Markdown table. Usage:
+//   RACBenchmarks [--repetitions N] [--scale S] [--filter SUBSTRING]... [--only ours,oc,loop]
+// `--scale 0.1` runs a tenth of each workload (a smoke run); `--filter` keeps workloads whose id
+// contains one of the substrings; `--only` runs only some implementations (for a profiler).
+
+var repetitions = 5
+var scale = 1.0
+var filters: [String] = []
+var implementations: Set<String> = ["ours", "oc", "loop"]
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--repetitions":
+        repetitions = arguments.popFirst().flatMap { Int($0) } ?? repetitions
+    case "--scale":
+        scale = arguments.popFirst().flatMap { Double($0) } ?? scale
+    case "--only":
+        implementations = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
+    case "--filter":
+        if let filter = arguments.popFirst() { filters.append(filter) }
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+        exit(2)
+    }
+}
+
+func format(_ value: Double) -> String {
+    value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+}
+
+func cell(_ sample: Sample?) -> String {
+    guard let sample else { return "—" }
+    return "\(format(sample.median)) ±\(String(format: "%.0f", sample.spread))%"
+}
+
+func ratio(_ ours: Sample, _ other: Sample?) -> String {
+    guard let other else { return "—" }
+    return String(format: "%.3f", ours.median / other.median)
+}
+
+func allocations(_ sample: Sample?) -> String {
+    guard let sample else { return "—" }
+    return sample.allocationsPerOperation >= 10
+        ? String(format: "%.0f", sample.allocationsPerOperation)
+        : String(format: "%.3f", sample.allocationsPerOperation)
+}
+
+func peak(_ sample: Sample?) -> String {
+    guard let sample else { return "—" }
+    return String(format: "%.0f KiB", Double(sample.peakBytes) / 1024)
+}
+
+let workloads = allWorkloads(scale: scale).filter { workload in
+    filters.isEmpty || filters.contains { workload.id.contains($0) }
+}
+
+print("ns per operation: median of \(repetitions) runs after one warm-up, ±(max−min)/median; allocs per operation from the first run")
+print("")
+print("| workload | unit | ours ns | OpenCombine ns | loop ns | ours/OC | ours/loop | allocs ours | allocs OC | allocs loop | peak heap ours / OC |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
+for workload in workloads {
+    func run(_ name: String, _ body: (() -> Void)?) -> Sample? {
+        guard implementations.contains(name), let body else { return nil }
+        return measure(operations: workload.operations, repetitions: repetitions, body)
+    }
+    let ours = run("ours", workload.ours) ?? Sample(nanoseconds: [0], allocationsPerOperation: 0, peakBytes: 0)
+    let openCombine = run("oc", workload.openCombine)
+    let loop = run("loop", workload.loop)
+    let row = [
+        workload.title, workload.unit, cell(ours), cell(openCombine), cell(loop), ratio(ours, openCombine),
+        ratio(ours, loop), allocations(ours), allocations(openCombine), allocations(loop),
+        "\(peak(ours)) / \(peak(openCombine))",
+    ]
+    print("| " + row.joined(separator: " | ") + " |")
+    fflush(nil)
+}

@@ -1,0 +1,177 @@
+infix operator <~ : AssignmentPrecedence
+
+/// Where a one-way binding writes: a setter that accepts values until its target goes away, and
+/// a signal that completes when it does.
+///
+/// RAC: the left-hand side of `RAC(object, key) = signal` (`RACSubscriptingAssignmentTrampoline`).
+/// Made by `object.rac[\.key]`; bound with `target <~ signal` or `target.bind(signal)`.
+///
+/// ```
+/// signal:            -a--b---c-
+/// target ended:      --------|
+/// values written:    -a--b---      (the binding ends with the target)
+/// ```
+public struct BindingTarget<Value>: @unchecked Sendable {
+    /// Completes when the target goes away; the binding ends then. `Signal.never` for a target
+    /// that cannot tell (the binding then ends at the first value after the target has gone).
+    /// RAC: the target's `rac_willDeallocSignal`.
+    ///
+    /// ```
+    /// ended:   -----|    (| when the target goes away)
+    /// ```
+    public let ended: Signal<Never, Never>
+    private let accept: (Value) -> Bool
+
+    /// Creates a target. `accept` writes one value and returns `false` if the target has gone
+    /// (the binding then ends); `ended` completes when the target goes away.
+    ///
+    /// ```
+    /// BindingTarget(ended: lifetime.ended) { [weak label] text in
+    ///     guard let label else { return false }
+    ///     label.text = text
+    ///     return true
+    /// }
+    /// ```
+    public init(ended: Signal<Never, Never> = .never, accept: @escaping (Value) -> Bool) {
+        self.ended = ended
+        self.accept = accept
+    }
+
+    /// A target that writes `keyPath` of `object` without retaining it. It ends at the first value
+    /// after `object` has been deallocated, or when `ended` completes.
+    ///
+    /// ```
+    /// BindingTarget(object: label, keyPath: \.text)
+    /// ```
+    public init<Object: AnyObject>(
+        object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>,
+        ended: Signal<Never, Never> = .never
+    ) {
+        let reference = WeakReference(object)
+        self.init(ended: ended) { value in
+            guard let object = reference.object else { return false }
+            object[keyPath: keyPath] = value
+            return true
+        }
+    }
+
+    /// Writes every value of `source` into the target until `source` terminates, the target goes
+    /// away, or the returned disposable is disposed. RAC: `-setKeyPath:onObject:`.
+    ///
+    /// ```
+    /// source:          -a-b-|
+    /// written:         -a-b         (the binding ends with the source)
+    /// ```
+    @discardableResult
+    public func bind(_ source: Signal<Value, Never>) -> any Disposable {
+        let binding = CompoundDisposable()
+        let accept = self.accept
+        let sink = Subscriber<Value, Never> { event in
+            switch event {
+            case .next(let value):
+                if !accept(value) { binding.dispose() }
+            case .error(let never):
+                switch never {}
+            case .completed:
+                binding.dispose()
+            }
+        }
+        let endWatch = Subscriber<Never, Never> { _ in binding.dispose() }
+        binding.add(sink)
+        binding.add(endWatch)
+        ended.subscribe(endWatch)
+        if !binding.isDisposed {
+            source.subscribe(sink)
+        }
+        return binding
+    }
+}
+
+/// A weak reference that can be captured by a `Sendable` closure.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+    weak var object: Object?
+
+    init(_ object: Object) {
+        self.object = object
+    }
+}
+
+/// Binds `source` one way into `target`: every value of `source` is written to the target.
+/// RAC: `RAC(object, key) = signal`. Returns a disposable that ends the binding; the binding also
+/// ends when `source` terminates or the target goes away. Only signals that cannot fail bind
+/// (RAC asserts on an error); handle errors first, e.g. with `catch(to:)`.
+///
+/// ```
+/// label.rac[\.text] <~ nameSignal
+/// nameSignal:   -a--b-|
+/// label.text:   -a--b
+/// ```
+@discardableResult
+public func <~ <Value>(target: BindingTarget<Value>, source: Signal<Value, Never>) -> any Disposable {
+    target.bind(source)
+}
+
+/// Binds `source` one way into `property`: each value of `source` is set as the property's value.
+/// The binding ends when `source` terminates, when the property is deallocated (it is not
+/// retained), or when the returned disposable is disposed.
+///
+/// ```
+/// title <~ source
+/// source:          -a--b-|
+/// title.signal:   z-a--b---
+/// ```
+@discardableResult
+public func <~ <Value>(property: MutableProperty<Value>, source: Signal<Value, Never>) -> any Disposable {
+    property.bindingTarget.bind(source)
+}
+
+extension MutableProperty {
+    /// The property as the target of a one-way binding: writes set `value`; it ends when the
+    /// property is deallocated. The target does not retain the property.
+    ///
+    /// ```
+    /// property.bindingTarget <~ signal      // the same as property <~ signal
+    /// ```
+    public var bindingTarget: BindingTarget<Value> {
+        let reference = WeakReference(self)
+        return BindingTarget(ended: lifetime.ended) { value in
+            guard let property = reference.object else { return false }
+            property.value = value
+            return true
+        }
+    }
+}
+
+extension Signal where Failure == Never {
+    /// Writes every value to `keyPath` of `object`, without retaining `object`. RAC:
+    /// `-setKeyPath:onObject:`. The binding ends when this signal completes, when the returned
+    /// disposable is disposed, or when `object` goes away: for an `@Observable` object (with
+    /// RACFoundationBridge) at its deallocation, for any other object at the first value after
+    /// it. Only signals that cannot fail bind (RAC asserts on an error).
+    ///
+    /// ```
+    /// signal:           -a--b--|
+    /// object.title:     -a--b
+    /// ```
+    @discardableResult
+    public func setKeyPath<Object: AnyObject>(
+        _ keyPath: ReferenceWritableKeyPath<Object, Value>, on object: Object
+    ) -> any Disposable {
+        BindingTarget(object: object, keyPath: keyPath).bind(self)
+    }
+}
+
+extension RACExtension where Base: AnyObject {
+    /// The target for binding a signal to `keyPath`: `object.rac[\.title] <~ signal`. RAC:
+    /// `RAC(object, title)`. The object is not retained; the binding ends at the first value
+    /// after it has gone (at its deallocation for an `@Observable` object).
+    ///
+    /// ```
+    /// object.rac[\.title] <~ signal
+    /// signal:         -a--b-
+    /// object.title:   -a--b-
+    /// ```
+    public subscript<Value>(keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Value> {
+        BindingTarget(object: base, keyPath: keyPath)
+    }
+}

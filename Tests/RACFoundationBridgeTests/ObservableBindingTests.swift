@@ -1,0 +1,225 @@
+import Observation
+import RACFoundationBridge
+import RACTesting
+import Testing
+
+@Observable
+private final class Model {
+    var name = "model"
+    var count = 0
+
+    init() {}
+}
+
+@Observable
+private final class View {
+    var text = "view"
+
+    init() {}
+}
+
+/// A cold signal over a subject that reports whether it is subscribed.
+private final class Source<Value>: @unchecked Sendable {
+    let subject = Subject<Value, Never>()
+    var isSubscribed: Bool { subject.subscriberCount > 0 }
+    var signal: Signal<Value, Never> {
+        Signal { [subject] subscriber in subject.subscribe(subscriber) }
+    }
+}
+
+@Suite("Binding to @Observable objects (RAC(), setKeyPath:onObject:)")
+struct ObservableBindingTests {
+    @Test("setKeyPath writes every value; ends when the object is deallocated, without a value")
+    func setKeyPathEndsAtDeallocation() {
+        let source = Source<String>()
+        weak var weakModel: Model?
+        var binding: (any Disposable)?
+        do {
+            let model = Model()
+            weakModel = model
+            binding = source.signal.setKeyPath(\.name, on: model)
+            source.subject.sendNext("a")
+            #expect(model.name == "a")
+        }
+        #expect(weakModel == nil)
+        #expect(binding?.isDisposed == true)
+        #expect(!source.isSubscribed)
+    }
+
+    @Test("model.rac[keyPath] <~ signal binds one way; completion of the signal ends it")
+    func subscriptBinding() {
+        let model = Model()
+        let source = Source<Int>()
+        let binding = model.rac[\.count] <~ source.signal
+        source.subject.sendNext(1)
+        source.subject.sendNext(2)
+        #expect(model.count == 2)
+        source.subject.sendCompleted()
+        #expect(binding.isDisposed)
+    }
+
+    @Test("model.rac[keyPath] <~ signal does not retain the model and ends at its deallocation")
+    func subscriptBindingEndsAtDeallocation() {
+        let source = Source<Int>()
+        weak var weakModel: Model?
+        var binding: (any Disposable)?
+        do {
+            let model = Model()
+            weakModel = model
+            binding = model.rac[\.count].bind(source.signal)
+            source.subject.sendNext(4)
+            #expect(model.count == 4)
+        }
+        #expect(weakModel == nil)
+        #expect(binding?.isDisposed == true)
+        #expect(!source.isSubscribed)
+    }
+
+    @Test("binding to an object's key path from marbles, observed through RACObserve")
+    func marbles() throws {
+        let scheduler = TestScheduler()
+        let model = Model()
+        let counts = try scheduler.createColdSignal("--a-b|", values: ["a": 1, "b": 2])
+        model.rac[\.count] <~ counts
+        try scheduler.expect(model.rac.observe(\.count), toEmit: "z-a-b-", values: ["z": 0, "a": 1, "b": 2])
+        try scheduler.expect(counts, toHaveSubscriptions: ["^----!"])
+    }
+}
+
+@Suite("Key-path channel terminals of @Observable objects (RACChannelTo)")
+struct ObservableChannelTests {
+    @Test("subscribing sends the current value at once, then changes made elsewhere (R129)")
+    func currentValueFirst() {
+        let model = Model()
+        let terminal = model.rac.channelTerminal(\.name)
+        let log = Recorder<String, Never>()
+        terminal.subscribe(log.subscriber())
+        model.name = "b"
+        #expect(log.events == [.next("model"), .next("b")])
+    }
+
+    @Test("a value sent into the terminal sets the property and is not echoed back (R130)")
+    func noEcho() {
+        let model = Model()
+        let terminal = model.rac.channelTerminal(\.name)
+        let terminalLog = Recorder<String, Never>()
+        let observeLog = Recorder<String, Never>()
+        terminal.subscribe(terminalLog.subscriber())
+        model.rac.observe(\.name).subscribe(observeLog.subscriber())
+        terminal.sendNext("five")
+        #expect(model.name == "five")
+        #expect(terminalLog.values == ["model"])
+        #expect(observeLog.values == ["model", "five"])
+        model.name = "six"
+        #expect(terminalLog.values == ["model", "six"])
+    }
+
+    @Test("the terminal completes when the object is deallocated, and does not retain it (X11)")
+    func completesOnDeallocation() {
+        let log = Recorder<String, Never>()
+        weak var weakModel: Model?
+        var terminal: ChannelTerminal<String>?
+        do {
+            let model = Model()
+            weakModel = model
+            terminal = model.rac.channelTerminal(\.name)
+            terminal?.subscribe(log.subscriber())
+        }
+        #expect(weakModel == nil)
+        #expect(log.events == [.next("model"), .completed])
+        // A subscriber arriving later completes at once.
+        let late = Recorder<String, Never>()
+        terminal?.subscribe(late.subscriber())
+        #expect(late.events == [.next("model"), .completed])
+    }
+
+    @Test("completing the terminal ends its observation and its writes (R134)")
+    func completionEndsChannel() {
+        let model = Model()
+        let terminal = model.rac.channelTerminal(\.name)
+        let log = Recorder<String, Never>()
+        terminal.subscribe(log.subscriber())
+        terminal.sendCompleted()
+        model.name = "b"
+        terminal.sendNext("c")
+        #expect(log.events == [.next("model"), .completed])
+        #expect(model.name == "b")
+    }
+
+    @Test("view <~> model: the model's value wins, changes flow both ways, nothing loops")
+    func twoWayBinding() {
+        let model = Model()
+        let view = View()
+        let modelLog = Recorder<String, Never>()
+        let viewLog = Recorder<String, Never>()
+        model.rac.observe(\.name).subscribe(modelLog.subscriber())
+        view.rac.observe(\.text).subscribe(viewLog.subscriber())
+
+        let binding = view.rac.channelTerminal(\.text) <~> model.rac.channelTerminal(\.name)
+        #expect(view.text == "model")
+        #expect(model.name == "model")
+
+        model.name = "m1"
+        view.text = "v1"
+        #expect(view.text == "v1")
+        #expect(model.name == "v1")
+        // Each change reached each side exactly once: no echo, no loop.
+        #expect(modelLog.values == ["model", "m1", "v1"])
+        #expect(viewLog.values == ["view", "model", "m1", "v1"])
+
+        binding.dispose()
+        view.text = "v2"
+        #expect(model.name == "v1")
+    }
+
+    @Test("a two-way binding to a MutableProperty: the property leads, the object follows")
+    func bindingToProperty() {
+        let view = View()
+        let name = MutableProperty("property")
+        view.rac.channelTerminal(\.text) <~> name.channelTerminal
+        #expect(view.text == "property")
+        view.text = "typed"
+        #expect(name.value == "typed")
+        name.value = "reset"
+        #expect(view.text == "reset")
+    }
+
+    @Test("the binding ends with the object; the other side is left alone")
+    func bindingEndsWithObject() {
+        let model = Model()
+        weak var weakView: View?
+        do {
+            let view = View()
+            weakView = view
+            view.rac.channelTerminal(\.text) <~> model.rac.channelTerminal(\.name)
+            #expect(view.text == "model")
+        }
+        #expect(weakView == nil)
+        model.name = "after"
+        #expect(model.name == "after")
+    }
+}
+
+/// A class that is `RACCompatible` through its superclass and `@Observable` itself.
+private class Widget: RACCompatible {
+    init() {}
+}
+
+@Observable
+private final class Slider: Widget {
+    var position = 0
+
+    override init() {}
+}
+
+@Suite("The .rac namespace of @Observable objects")
+struct ObservableNamespaceTests {
+    @Test("an inherited RACCompatible conformance and Observation's rac agree")
+    func inheritedConformance() {
+        let slider = Slider()
+        let log = Recorder<Int, Never>()
+        slider.rac.observe(\.position).subscribe(log.subscriber())
+        slider.position = 3
+        #expect(log.values == [0, 3])
+    }
+}

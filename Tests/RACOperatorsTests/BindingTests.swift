@@ -1,0 +1,261 @@
+import RACOperators
+import RACTesting
+import Testing
+
+/// A plain class (no Observation) with a property to bind to.
+private final class Label: RACCompatible, @unchecked Sendable {
+    var text = ""
+
+    init() {}
+}
+
+/// An owner with a lifetime, ending when it is deallocated.
+private final class LifetimeOwner: @unchecked Sendable {
+    let lifetime: Lifetime
+    private let token: Lifetime.Token
+
+    init() {
+        (lifetime, token) = Lifetime.make()
+    }
+}
+
+/// A cold signal over a subject that reports whether it is subscribed.
+private final class Source<Value>: @unchecked Sendable {
+    let subject = Subject<Value, Never>()
+    var isSubscribed: Bool { subject.subscriberCount > 0 }
+    var signal: Signal<Value, Never> {
+        Signal { [subject] subscriber in subject.subscribe(subscriber) }
+    }
+}
+
+@Suite("Binding (RAC(), setKeyPath:onObject:, <~)")
+struct BindingTests {
+    @Test("property <~ signal writes every value; the binding ends when the signal completes")
+    func bindIntoProperty() {
+        let property = MutableProperty("z")
+        let log = EventLog.of(property.signal)
+        let source = Source<String>()
+        let binding = property <~ source.signal
+        source.subject.sendNext("a")
+        source.subject.sendNext("b")
+        source.subject.sendCompleted()
+        #expect(log.events == [.next("z"), .next("a"), .next("b")])
+        #expect(binding.isDisposed)
+        #expect(property.value == "b")
+    }
+
+    @Test("disposing the binding stops the writes and unsubscribes the source")
+    func disposeBinding() {
+        let property = MutableProperty(0)
+        let source = Source<Int>()
+        let binding = property <~ source.signal
+        source.subject.sendNext(1)
+        binding.dispose()
+        source.subject.sendNext(2)
+        #expect(property.value == 1)
+        #expect(!source.isSubscribed)
+    }
+
+    @Test("a binding does not retain the property and ends when the property is deallocated")
+    func bindingEndsWithProperty() {
+        let source = Source<Int>()
+        weak var weakProperty: MutableProperty<Int>?
+        var binding: (any Disposable)?
+        do {
+            let property = MutableProperty(0)
+            weakProperty = property
+            binding = property.bindingTarget.bind(source.signal)
+            source.subject.sendNext(1)
+            #expect(property.value == 1)
+        }
+        #expect(weakProperty == nil)
+        #expect(binding?.isDisposed == true)
+        #expect(!source.isSubscribed)
+    }
+
+    @Test("a target that goes away ends the binding; one already gone never subscribes the source")
+    func targetEnds() {
+        let source = Source<Int>()
+        var owner: LifetimeOwner? = LifetimeOwner()
+        let written = Locked<[Int]>([])
+        let target = BindingTarget<Int>(ended: owner!.lifetime.ended) { value in
+            written.withValue { $0.append(value) }
+            return true
+        }
+        let binding = target <~ source.signal
+        source.subject.sendNext(1)
+        owner = nil
+        #expect(binding.isDisposed)
+        #expect(!source.isSubscribed)
+        source.subject.sendNext(2)
+        #expect(written.current == [1])
+
+        let late = target <~ source.signal
+        #expect(late.isDisposed)
+        #expect(!source.isSubscribed)
+    }
+
+    @Test("setKeyPath writes without retaining the object; the first value after it is gone ends it")
+    func setKeyPathOnPlainObject() {
+        let source = Source<String>()
+        weak var weakLabel: Label?
+        var binding: (any Disposable)?
+        do {
+            let label = Label()
+            weakLabel = label
+            binding = source.signal.setKeyPath(\.text, on: label)
+            source.subject.sendNext("a")
+            #expect(label.text == "a")
+        }
+        #expect(weakLabel == nil)
+        // A plain object cannot announce its deallocation: the next value ends the binding.
+        #expect(source.isSubscribed)
+        source.subject.sendNext("b")
+        #expect(binding?.isDisposed == true)
+        #expect(!source.isSubscribed)
+    }
+
+    @Test("object.rac[keyPath] <~ signal is RAC(object, key) = signal")
+    func subscriptBinding() throws {
+        let scheduler = TestScheduler()
+        let label = Label()
+        let texts = MutableProperty("")
+        let source = try scheduler.createColdSignal("-a-b-|")
+        label.rac[\.text] <~ source
+        texts <~ source
+        scheduler.run()
+        #expect(label.text == "b")
+        try scheduler.expect(source, toHaveSubscriptions: ["^----!", "^----!"])
+    }
+
+    @Test("setKeyPath onto a property: values land at the source's frames", .timeLimit(.minutes(1)))
+    func setKeyPathMarbles() throws {
+        let scheduler = TestScheduler()
+        let property = MutableProperty(0)
+        let source = try scheduler.createColdSignal("--a-b-c|", values: ["a": 1, "b": 2, "c": 3])
+        source.setKeyPath(\.value, on: property)
+        try scheduler.expect(property.signal, toEmit: "z-a-b-c-", values: ["z": 0, "a": 1, "b": 2, "c": 3])
+    }
+}
+
+@Suite("MutableProperty.channelTerminal (RACChannelTo)")
+struct PropertyChannelTests {
+    @Test("subscribing sends the current value, then changes made elsewhere (R129)")
+    func currentValueFirst() {
+        let property = MutableProperty(1)
+        let terminal = property.channelTerminal
+        let log = EventLog.of(terminal)
+        property.value = 2
+        #expect(log.events == [.next(1), .next(2)])
+    }
+
+    @Test("a value sent into the terminal sets the property and is not echoed back (R130)")
+    func noEcho() {
+        let property = MutableProperty(1)
+        let terminal = property.channelTerminal
+        let terminalLog = EventLog.of(terminal)
+        let propertyLog = EventLog.of(property.signal)
+        terminal.sendNext(5)
+        #expect(property.value == 5)
+        #expect(terminalLog.events == [.next(1)])
+        #expect(propertyLog.events == [.next(1), .next(5)])
+        // Another terminal of the same property does hear it.
+        let other = property.channelTerminal
+        let otherLog = EventLog.of(other)
+        terminal.sendNext(6)
+        #expect(otherLog.values == [5, 6])
+        #expect(terminalLog.values == [1])
+    }
+
+    @Test("a write a subscriber makes in reaction to the terminal's write is passed on")
+    func reactionToOwnWriteIsForwarded() {
+        let property = MutableProperty(0)
+        property.signal.subscribe(next: { value in
+            if value == 5 { property.value = 6 }
+        })
+        let terminal = property.channelTerminal
+        let log = EventLog.of(terminal)
+        terminal.sendNext(5)
+        #expect(property.value == 6)
+        #expect(log.values == [0, 6])
+    }
+
+    @Test("the terminal completes when the property is deallocated and does not retain it (X11)")
+    func completesWithProperty() {
+        weak var weakProperty: MutableProperty<Int>?
+        let terminal: ChannelTerminal<Int>
+        let live = EventLog<Int, Never>()
+        do {
+            let property = MutableProperty(1)
+            weakProperty = property
+            terminal = property.channelTerminal
+            live.record(terminal)
+            property.value = 2
+        }
+        #expect(weakProperty == nil)
+        #expect(live.events == [.next(1), .next(2), .completed])
+        // The following side replays the last value it was sent, then the completion.
+        #expect(EventLog.of(terminal).events == [.next(2), .completed])
+    }
+
+    @Test("completing the terminal ends the observation of the property (R134)")
+    func completionEndsObservation() {
+        let property = MutableProperty(1)
+        let terminal = property.channelTerminal
+        let log = EventLog.of(terminal)
+        terminal.sendCompleted()
+        property.value = 2
+        terminal.sendNext(3)
+        #expect(log.events == [.next(1), .completed])
+        #expect(property.value == 2)
+    }
+
+    @Test("view <~> model: the model's value wins, changes flow both ways, nothing loops")
+    func twoWayBinding() {
+        let model = MutableProperty("model")
+        let view = MutableProperty("view")
+        let modelLog = EventLog.of(model.signal)
+        let viewLog = EventLog.of(view.signal)
+        let binding = view.channelTerminal <~> model.channelTerminal
+        #expect(view.value == "model")
+        #expect(model.value == "model")
+
+        model.value = "m1"
+        view.value = "v1"
+        #expect(view.value == "v1")
+        #expect(model.value == "v1")
+        // Each change reached each side exactly once: no echo, no loop.
+        #expect(modelLog.values == ["model", "m1", "v1"])
+        #expect(viewLog.values == ["view", "model", "m1", "v1"])
+
+        binding.dispose()
+        view.value = "v2"
+        model.value = "m2"
+        #expect(view.value == "v2")
+        #expect(model.value == "m2")
+    }
+
+    @Test("two-way binding with a marble-driven model: the view follows at the model's frames")
+    func twoWayMarbles() throws {
+        let scheduler = TestScheduler()
+        let model = MutableProperty(0)
+        let view = MutableProperty(-1)
+        view.channelTerminal <~> model.channelTerminal
+        model <~ (try scheduler.createColdSignal("-a-b|", values: ["a": 1, "b": 2]))
+        try scheduler.expect(view.signal, toEmit: "za-b-", values: ["z": 0, "a": 1, "b": 2])
+    }
+
+    @Test("the two-way binding ends when either property is deallocated")
+    func bindingEndsWithEitherSide() {
+        let model = MutableProperty(1)
+        var view: MutableProperty<Int>? = MutableProperty(0)
+        weak let weakView = view
+        let binding = view!.channelTerminal <~> model.channelTerminal
+        #expect(view?.value == 1)
+        view = nil
+        #expect(weakView == nil)
+        model.value = 2
+        #expect(model.value == 2)
+        _ = binding
+    }
+}

@@ -1,0 +1,468 @@
+import Foundation
+import RACOperators
+import RACTesting
+import Testing
+
+// The marbles in the operators' doc comments are what Docs/Operators.md shows. These tests read
+// them from the sources and play them on a TestScheduler, so a doc marble that does not match the
+// operator fails here. Every name in a doc marble is a `String` standing for itself, unless the
+// line gives a legend (`x = (1, a), y = …`); `#` is `Boom()`; a marble ending in `…` runs until
+// its last frame. Operators whose doc marble is only a sketch (`a-a-a…` cases, nested inputs)
+// are checked by the Marble*Tests instead.
+
+/// The marble block of one doc comment: each line's label and first marble token, and the legends.
+private struct DocMarble {
+    var marbles: [String: String] = [:]
+    var legend: [String: String] = [:]
+
+    /// The marble labelled `label`; a recorded issue if there is none.
+    func marble(_ label: String, sourceLocation: SourceLocation) -> String? {
+        guard let marble = marbles[label] else {
+            Issue.record(
+                "the doc marble has no line labelled \"\(label)\": \(marbles)", sourceLocation: sourceLocation
+            )
+            return nil
+        }
+        return marble
+    }
+}
+
+/// Reads the doc comment above the declaration line that starts with `declaration` in
+/// `Sources/<file>`, and returns its ``` block, parsed.
+private func docMarble(_ file: String, _ declaration: String) throws -> DocMarble {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent("Sources/\(file)"), encoding: .utf8)
+    let lines = text.components(separatedBy: "\n")
+    guard
+        var index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(declaration) }
+        )
+    else {
+        Issue.record("no declaration starting with \"\(declaration)\" in \(file)")
+        return DocMarble()
+    }
+    // A continuation line of a long signature: go up to its `public` line.
+    while index > 0, !lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("public") { index -= 1 }
+    var above = index - 1
+    while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("@") { above -= 1 }
+    var doc: [String] = []
+    while above >= 0, lines[above].trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+        doc.insert(String(lines[above].trimmingCharacters(in: .whitespaces).dropFirst(3)), at: 0)
+        above -= 1
+    }
+    var block: [String] = []
+    var inBlock = false
+    for line in doc {
+        if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+            if inBlock { break }
+            inBlock = true
+        } else if inBlock {
+            block.append(line)
+        }
+    }
+    var parsed = DocMarble()
+    for line in block {
+        guard let (label, rest) = splitLabel(line) else { continue }
+        let tokens = rest.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = tokens.first else { continue }
+        if parsed.marbles[label] == nil { parsed.marbles[label] = String(first) }
+        let remainder = String(rest[rest.range(of: first)!.upperBound...])
+        for (name, value) in legend(remainder) { parsed.legend[name] = value }
+        for (name, value) in innerMarbles(remainder) where parsed.marbles[name] == nil {
+            parsed.marbles[name] = value
+        }
+    }
+    return parsed
+}
+
+/// `x: a--b|   y: c-d|` (inner signals written after a marble) → ["x": "a--b|", "y": "c-d|"].
+private func innerMarbles(_ text: String) -> [String: String] {
+    guard let regex = try? NSRegularExpression(pattern: #"(\w+): ([-\w()|#]*[-|#][-\w()|#]*)(?:\s|$)"#) else {
+        return [:]
+    }
+    var result: [String: String] = [:]
+    for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+        guard let name = Range(match.range(at: 1), in: text), let marble = Range(match.range(at: 2), in: text)
+        else {
+            continue
+        }
+        result[String(text[name])] = String(text[marble])
+    }
+    return result
+}
+
+/// Splits `label: marble …` at the first `: ` whose left side has balanced brackets.
+private func splitLabel(_ line: String) -> (String, Substring)? {
+    var depth = 0
+    var index = line.startIndex
+    while index < line.endIndex {
+        let character = line[index]
+        if "([{".contains(character) { depth += 1 }
+        if ")]}".contains(character) { depth -= 1 }
+        let next = line.index(after: index)
+        if character == ":", depth == 0, next < line.endIndex, line[next] == " " {
+            let label = line[..<index].trimmingCharacters(in: .whitespaces)
+            return label.isEmpty ? nil : (label, line[next...].drop { $0 == " " })
+        }
+        index = next
+    }
+    return nil
+}
+
+/// `x = (1, a), y = [c]` → ["x": "(1, a)", "y": "[c]"].
+private func legend(_ text: String) -> [String: String] {
+    guard let regex = try? NSRegularExpression(pattern: #"(?:^|,\s+|\s)(\w+) = "#) else { return [:] }
+    let range = NSRange(text.startIndex..., in: text)
+    let matches = regex.matches(in: text, range: range)
+    var result: [String: String] = [:]
+    for (position, match) in matches.enumerated() {
+        guard let name = Range(match.range(at: 1), in: text), let start = Range(match.range, in: text) else {
+            continue
+        }
+        let end =
+            position + 1 < matches.count
+            ? Range(matches[position + 1].range, in: text)!.lowerBound : text.endIndex
+        var value = text[start.upperBound..<end].trimmingCharacters(in: .whitespaces)
+        if let colon = value.firstIndex(of: ":"), !value.hasPrefix("\"") { value = String(value[..<colon]) }
+        if value.hasSuffix(",") { value.removeLast() }
+        result[String(text[name])] = value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+    }
+    return result
+}
+
+/// Plays the doc marble of `declaration`: builds a cold signal for each label in `inputs`, applies
+/// `apply`, and expects the marble labelled `output`. Names map through the legend, then stand
+/// for themselves.
+private func checkDoc(
+    _ file: String, _ declaration: String, inputs: [String], output: String, error: Boom? = Boom(),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: ([Signal<String, Boom>], TestScheduler) -> Signal<String, Boom>
+) throws {
+    let doc = try docMarble(file, declaration)
+    let scheduler = TestScheduler()
+    var names = letters
+    for (name, value) in doc.legend { names[name] = value }
+    var signals: [Signal<String, Boom>] = []
+    for label in inputs {
+        guard let marble = doc.marble(label, sourceLocation: sourceLocation) else { return }
+        signals.append(try scheduler.createColdSignal(marble, values: names, error: Boom()))
+    }
+    guard var expected = doc.marble(output, sourceLocation: sourceLocation) else { return }
+    var disposeAt: Int?
+    if expected.hasSuffix("…") {
+        expected.removeLast()
+        disposeAt = expected.count
+    }
+    try scheduler.expect(
+        apply(signals, scheduler), toEmit: expected, values: names, error: error, disposeAt: disposeAt,
+        sourceLocation: sourceLocation)
+}
+
+/// `checkDoc` for an operator on one signal labelled `self`.
+private func checkDoc(
+    _ file: String, _ declaration: String, output: String, error: Boom? = Boom(),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: @escaping (Signal<String, Boom>) -> Signal<String, Boom>
+) throws {
+    try checkDoc(
+        file, declaration, inputs: ["self"], output: output, error: error, sourceLocation: sourceLocation
+    ) {
+        signals, _ in apply(signals[0])
+    }
+}
+
+/// "(t, f)" or "[t, f]" → [true, false].
+private func booleans(_ text: String) -> [Bool] {
+    text.dropFirst().dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) == "t" }
+}
+
+private func flag(_ value: Bool) -> String { value ? "t" : "f" }
+
+@Suite("Doc-comment marbles of the transform and filter operators are true")
+struct OperatorsDocTransformFilterTests {
+    let transform = "RACOperators/Transform.swift"
+    let filter = "RACOperators/Filter.swift"
+
+    @Test("map, mapReplace, scan, aggregate, combinePrevious, tryMap, attempt, mapError")
+    func transforms() throws {
+        try checkDoc(transform, "public func map<", output: "map(*2)") { $0.map { String(Int($0)! * 2) } }
+        try checkDoc(transform, "public func mapReplace<", output: "mapReplace(x)") { $0.mapReplace("x") }
+        try checkDoc(transform, "public func reduceEach<", output: "reduceEach { $0+$1 }") {
+            $0.map { pair in
+                let parts = pair.dropFirst().dropLast().split(separator: ",").map {
+                    Int($0.trimmingCharacters(in: .whitespaces))!
+                }
+                return (parts[0], parts[1])
+            }
+            .reduceEach { String($0 + $1) }
+        }
+        try checkDoc(transform, "public func scan<", output: "scan(0, +)") {
+            $0.scan(0) { $0 + Int($1)! }.map(String.init)
+        }
+        try checkDoc(
+            transform, "_ initial: Accumulation, withIndex reduce",
+            output: "scan(\"\", withIndex: { $0 + \"\\($2)\" })"
+        ) {
+            $0.scan("", withIndex: { running, _, index in running + "\(index)" })
+        }
+        try checkDoc(transform, "public func aggregate<", output: "aggregate(0, +)") {
+            $0.aggregate(0) { $0 + Int($1)! }.map(String.init)
+        }
+        try checkDoc(transform, "public func collect(", output: "collect()") {
+            $0.collect().map { "[" + $0.joined(separator: ", ") + "]" }
+        }
+        try checkDoc(transform, "public func combinePrevious<", output: "combinePrevious(0, +)") {
+            $0.combinePrevious("0") { String(Int($0)! + Int($1)!) }
+        }
+        try checkDoc(transform, "public func tryMap<", output: "tryMap { $0 == 2 ? throw e : $0 }") {
+            $0.tryMap { (value: String) throws(Boom) -> String in
+                if value == "2" { throw Boom() }
+                return value
+            }
+        }
+        try checkDoc(transform, "public func attempt(", output: "attempt { if $0 == 2 { throw e } }") {
+            $0.attempt { (value: String) throws(Boom) in
+                if value == "2" { throw Boom() }
+            }
+        }
+        try checkDoc(transform, "public func mapError<", output: "mapError { E2($0) }", error: Boom(2)) {
+            $0.mapError { _ in Boom(2) }
+        }
+        try checkDoc(transform, "public func materialize(", output: "materialize()") {
+            $0.materialize().map { event in
+                switch event {
+                case .next(let value): return ".next(\(value))"
+                case .error: return ".error(e)"
+                case .completed: return ".completed"
+                }
+            }
+            .promoteError(Boom.self)
+        }
+    }
+
+    @Test("not, and, or, reduceApply")
+    func booleansAndReduceApply() throws {
+        let boolean = "RACOperators/Transform+Boolean.swift"
+        try checkDoc(boolean, "public func not(", output: "not()") { $0.map { $0 == "t" }.not().map(flag) }
+        try checkDoc(boolean, "public func and(", output: "and()") { $0.map(booleans).and().map(flag) }
+        try checkDoc(boolean, "public func or(", output: "or()") { $0.map(booleans).or().map(flag) }
+        try checkDoc(
+            "RACOperators/Transform+ReduceApply.swift", "public func reduceApply<A, NewValue>",
+            output: "reduceApply()"
+        ) {
+            $0.map { text -> ((String) -> String, String) in
+                let parts = text.dropFirst().dropLast().split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                }
+                let name = parts[0]
+                return ({ "\(name)(\($0))" }, parts[1])
+            }
+            .reduceApply()
+        }
+    }
+
+    @Test("filter, ignoreValues, distinctUntilChanged, ignore")
+    func filters() throws {
+        try checkDoc(filter, "public func filter(", output: "filter(isEven)") {
+            $0.filter { Int($0)! % 2 == 0 }
+        }
+        try checkDoc(filter, "public func ignoreValues(", output: "ignoreValues()") { $0.ignoreValues() }
+        try checkDoc(filter, "by isEquivalent:", output: "distinctUntilChanged(by: caseInsensitive)") {
+            $0.distinctUntilChanged(by: { $0.lowercased() == $1.lowercased() })
+        }
+        try checkDoc(filter, "public func distinctUntilChanged()", output: "distinctUntilChanged()") {
+            $0.distinctUntilChanged()
+        }
+        try checkDoc(filter, "public func ignore(", output: "ignore(1)") { $0.ignore("1") }
+    }
+
+    @Test("take, takeLast, take(until:), take(while:), skip, skip(until:), skip(while:)")
+    func takesAndSkips() throws {
+        try checkDoc(filter, "public func take(_ count", output: "take(2)") { $0.take(2) }
+        try checkDoc(filter, "public func takeLast(", output: "takeLast(2)") { $0.takeLast(2) }
+        try checkDoc(filter, "public func take(until predicate", output: "take(until: { $0 == 3 })") {
+            $0.take(until: { $0 == "3" })
+        }
+        try checkDoc(filter, "public func take(while", output: "take(while: { $0 < 3 })") {
+            $0.take(while: { Int($0)! < 3 })
+        }
+        try checkDoc(filter, "public func skip(_ count", output: "skip(2)") { $0.skip(2) }
+        try checkDoc(filter, "public func skip(until", output: "skip(until: { $0 == 3 })") {
+            $0.skip(until: { $0 == "3" })
+        }
+        try checkDoc(filter, "public func skip(while", output: "skip(while: { $0 < 3 })") {
+            $0.skip(while: { Int($0)! < 3 })
+        }
+    }
+
+    @Test("take(until: trigger) and take(untilReplacement:)")
+    func takeUntilSignals() throws {
+        try checkDoc(
+            filter, "until trigger: Signal", inputs: ["self", "trigger"], output: "take(until: trigger)"
+        ) {
+            signals, _ in signals[0].take(until: signals[1])
+        }
+        try checkDoc(
+            filter, "public func take(untilReplacement", inputs: ["self", "replacement"],
+            output: "take(untilReplacement: r)"
+        ) { signals, _ in signals[0].take(untilReplacement: signals[1]) }
+    }
+
+    @Test("any and all")
+    func anyAll() throws {
+        try checkDoc(filter, "public func any(_ predicate", output: "any { $0 > 1 }") {
+            $0.any { Int($0)! > 1 }.map(flag).promoteError(Boom.self)
+        }
+        try checkDoc(filter, "public func any()", output: "any()") {
+            $0.any().map(flag).promoteError(Boom.self)
+        }
+        try checkDoc(filter, "public func all(", output: "all { $0 < 4 }") {
+            $0.all { Int($0)! < 4 }.map(flag).promoteError(Boom.self)
+        }
+    }
+}
+
+@Suite("Doc-comment marbles of the time, combining, higher-order and multicast operators are true")
+struct OperatorsDocOtherTests {
+    let time = "RACOperators/Time.swift"
+
+    @Test("throttle, delay, buffer, timeout, interval")
+    func timeOperators() throws {
+        try checkDoc(
+            time, "public func throttle(_ interval: Duration, on scheduler: Scheduler) ", inputs: ["self"],
+            output: "throttle(3)"
+        ) {
+            signals, scheduler in signals[0].throttle(scheduler.frames(3), on: scheduler)
+        }
+        try checkDoc(
+            time, "_ interval: Duration, on scheduler: Scheduler, valuesPassingTest", inputs: ["self"],
+            output: "throttle(3, valuesPassingTest:)"
+        ) {
+            signals, scheduler in
+            signals[0].throttle(
+                scheduler.frames(3), on: scheduler, valuesPassingTest: { $0 == $0.lowercased() })
+        }
+        try checkDoc(time, "public func delay(", inputs: ["self"], output: "delay(2)") { signals, scheduler in
+            signals[0].delay(scheduler.frames(2), on: scheduler)
+        }
+        try checkDoc(time, "public func buffer(", inputs: ["self"], output: "buffer(for: 4)") {
+            signals, scheduler in
+            signals[0].buffer(for: scheduler.frames(4), on: scheduler).map {
+                "[" + $0.joined(separator: ", ") + "]"
+            }
+        }
+        try checkDoc(
+            time, "_ interval: Duration, on scheduler: Scheduler, raising", inputs: ["self"],
+            output: "timeout(5)"
+        ) {
+            signals, scheduler in signals[0].timeout(scheduler.frames(5), on: scheduler, raising: Boom())
+        }
+        try checkDoc(time, "public static func interval(", inputs: [], output: "interval(2)") {
+            _, scheduler in
+            Signal.interval(scheduler.frames(2), on: scheduler).map(String.init).promoteError(Boom.self)
+        }
+    }
+
+    @Test("startWith, concat, merge, then, sample")
+    func combining() throws {
+        let combine = "RACOperators/Combine.swift"
+        try checkDoc(combine, "public func startWith(", output: "startWith(z)") { $0.startWith("z") }
+        try checkDoc(combine, "public func concat(_ other", inputs: ["self", "other"], output: "concat") {
+            signals, _ in
+            signals[0].concat(signals[1])
+        }
+        try checkDoc(combine, "public func merge(_ other", inputs: ["self", "other"], output: "merge") {
+            signals, _ in
+            signals[0].merge(signals[1])
+        }
+        try checkDoc(combine, "public func then<", inputs: ["self", "block()"], output: "then") {
+            signals, _ in
+            signals[0].then { signals[1] }
+        }
+        try checkDoc(combine, "public func sample<", inputs: ["self", "sampler"], output: "sample") {
+            signals, _ in
+            signals[0].sample(signals[1])
+        }
+    }
+
+    @Test("combineLatest and zip")
+    func latestAndZip() throws {
+        try checkDoc(
+            "RACOperators/CombineLatest.swift", "public func combineLatest<", inputs: ["self", "other"],
+            output: "combineLatest(with:)"
+        ) { signals, _ in signals[0].combineLatest(with: signals[1]).map { "(\($0), \($1))" } }
+        try checkDoc(
+            "RACOperators/CombineLatest.swift", "public static func combineLatest<each",
+            inputs: ["a", "b", "c"],
+            output: "combineLatest"
+        ) { signals, _ in
+            Signal.combineLatest(signals[0], signals[1], signals[2]).map { "(\($0), \($1), \($2))" }
+        }
+        try checkDoc(
+            "RACOperators/CombineZip.swift", "public func zip<", inputs: ["self", "other"],
+            output: "zip(with:)"
+        ) { signals, _ in signals[0].zip(with: signals[1]).map { "(\($0), \($1))" } }
+        try checkDoc(
+            "RACOperators/CombineZip.swift", "public static func zip<each", inputs: ["a", "b", "c"],
+            output: "zip"
+        ) { signals, _ in Signal.zip(signals[0], signals[1], signals[2]).map { "(\($0), \($1), \($2))" } }
+    }
+
+    @Test("catch and catch(to:)")
+    func catching() throws {
+        let file = "RACOperators/HigherOrder.swift"
+        try checkDoc(
+            file, "public func `catch`<NewFailure: Error>(", inputs: ["self", "handler"], output: "catch"
+        ) {
+            signals, _ in signals[0].catch { _ in signals[1] }
+        }
+        try checkDoc(
+            file, "public func `catch`<NewFailure: Error>(to", inputs: ["self", "signal"],
+            output: "catch(to:)"
+        ) {
+            signals, _ in signals[0].catch(to: signals[1])
+        }
+    }
+
+    @Test("flattenMap, flatten, flatten(1), concat(), switchToLatest")
+    func higherOrder() throws {
+        let file = "RACOperators/HigherOrder.swift"
+        try checkDoc(
+            file, "public func flattenMap<", inputs: ["self", "transform(1)", "transform(2)"],
+            output: "flattenMap"
+        ) { signals, _ in signals[0].flattenMap { $0 == "1" ? signals[1] : signals[2] } }
+        let cases: [(String, String, (Signal<Signal<String, Boom>, Boom>) -> Signal<String, Boom>)] = [
+            ("public func flatten<Inner>() ", "flatten", { $0.flatten() }),
+            ("public func flatten<Inner>(_ maxConcurrent", "flatten(1)", { $0.flatten(1) }),
+            ("public func concat<Inner>()", "concat", { $0.concat() }),
+            ("public func switchToLatest<", "switchToLatest", { $0.switchToLatest() }),
+        ]
+        for (declaration, output, apply) in cases {
+            try checkDoc(file, declaration, inputs: ["self", "x", "y"], output: output) { signals, _ in
+                apply(signals[0].map { $0 == "x" ? signals[1] : signals[2] })
+            }
+        }
+    }
+
+    @Test("replay, replayLast, replayLazily: the late subscriber of each doc marble")
+    func multicast() throws {
+        let file = "RACOperators/Multicast.swift"
+        let cases: [(String, String, Int, (Signal<String, Boom>) -> Signal<String, Boom>)] = [
+            ("public func replay()", "subscriber at 4", 4, { $0.replay() }),
+            ("public func replayLast()", "subscriber at 4", 4, { $0.replayLast() }),
+            ("public func replayLazily()", "subscriber at 6", 6, { $0.replayLazily() }),
+        ]
+        for (declaration, label, frame, apply) in cases {
+            let doc = try docMarble(file, declaration)
+            let scheduler = TestScheduler()
+            let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: Boom())
+            let shared = apply(source)
+            if declaration.contains("Lazily") {
+                scheduler.advance(toFrame: 2)
+                _ = scheduler.record(shared)
+            }
+            scheduler.advance(toFrame: frame)
+            try scheduler.expect(shared, toEmit: #require(doc.marbles[label]), error: Boom())
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// The built `rac-showcase` program, run as a child process with its standard input and output
+/// connected to pipes: the end-to-end check that what a newcomer runs works.
+@Suite("rac-showcase, end to end through pipes")
+struct ShowcaseProcessTests {
+    @Test func liveSearchReadsQueriesFromAPipeAndExitsAtEndOfInput() throws {
+        let program = try ShowcaseProcess(arguments: ["--throttle", "100", "--batch-delay", "0"])
+        program.write("swi\n")
+        try program.waitForOutput(containing: "\"swi\": 9 matches")
+        // Two queries in one write: the throttle keeps only the second.
+        program.write("zz\nsig\n")
+        try program.waitForOutput(containing: "\"sig\": 12 matches")
+        let (status, output) = try program.finish()
+
+        #expect(status == 0)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "rac-showcase: live search over 5261 words.")
+        #expect(lines.contains("\"swi\": swift swigging swims swines swiping swishest switch swiveled"))
+        #expect(!output.contains("\"zz\""))
+        #expect(lines.filter { $0 == "… searching" }.count == 2)
+        #expect(lines.last == "✓ idle")
+    }
+
+    @Test func endOfInputRightAwayEndsTheProgram() throws {
+        let program = try ShowcaseProcess(arguments: [])
+        let (status, output) = try program.finish()
+        #expect(status == 0)
+        #expect(output == "rac-showcase: live search over 5261 words.\n")
+    }
+
+    @Test func tourPrintsEveryDemo() throws {
+        let program = try ShowcaseProcess(arguments: ["tour"])
+        let (status, output) = try program.finish()
+        #expect(status == 0)
+        for heading in [
+            "== cold signals and hot subjects (RACCore) ==",
+            "== schedulers (RACSchedulers) ==",
+            "== virtual time and marbles (RACTesting) ==",
+            "== Foundation bridges (RACFoundationBridge) ==",
+        ] {
+            #expect(output.contains(heading))
+        }
+        #expect(output.contains("  throttle(3):  ------b------(d|)"))
+    }
+
+    @Test func aBadCommandLineIsAUsageError() throws {
+        let program = try ShowcaseProcess(arguments: ["fly"])
+        let (status, output) = try program.finish()
+        #expect(status == 2)
+        #expect(output.isEmpty)
+        #expect(program.errorOutput.hasPrefix("rac-showcase: unknown command \"fly\"\nusage:"))
+    }
+}
+
+/// A running `rac-showcase`, with pipes for its standard input, output and error.
+final class ShowcaseProcess: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let outputPipe = Pipe()
+    private let errorPipe = Pipe()
+    private let lock = NSLock()
+    private var outputData = Data()
+    private var errorData = Data()
+    private var outputEnded = false
+    private var errorEnded = false
+
+    /// Where SwiftPM put the products: the directory of the running test bundle.
+    static var productsDirectory: URL {
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+            return Bundle.main.bundleURL
+        #else
+            return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+                .deletingLastPathComponent()
+        #endif
+    }
+
+    /// Starts `rac-showcase` with `arguments`.
+    init(arguments: [String]) throws {
+        let executable = Self.productsDirectory.appendingPathComponent("rac-showcase")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw ShowcaseProcessError.notBuilt(executable.path)
+        }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = input
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        try process.run()
+        // One reader thread per stream; `availableData` blocks until data or end of file.
+        for (pipe, isError) in [(outputPipe, false), (errorPipe, true)] {
+            Thread.detachNewThread { [self] in
+                while true {
+                    let data = pipe.fileHandleForReading.availableData
+                    received(data, isError: isError)
+                    if data.isEmpty { return }
+                }
+            }
+        }
+    }
+
+    private func received(_ data: Data, isError: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        if isError {
+            if data.isEmpty { errorEnded = true } else { errorData.append(data) }
+        } else {
+            if data.isEmpty { outputEnded = true } else { outputData.append(data) }
+        }
+    }
+
+    /// Everything written to standard output so far.
+    var output: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: outputData, as: UTF8.self)
+    }
+
+    /// Everything written to standard error so far.
+    var errorOutput: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: errorData, as: UTF8.self)
+    }
+
+    /// Writes `text` to the program's standard input.
+    func write(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
+    }
+
+    /// Waits until the output contains `text` (a guard against hanging, not a timing check).
+    func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while !output.contains(text) {
+            guard ContinuousClock.now < deadline, process.isRunning else {
+                throw ShowcaseProcessError.missingOutput(text, output: output)
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
+    /// Closes standard input, waits for the program to exit and for its output to end, and
+    /// returns its exit status and everything it wrote to standard output.
+    func finish(timeout: Duration = .seconds(60)) throws -> (status: Int32, output: String) {
+        try input.fileHandleForWriting.close()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning || !streamsEnded {
+            guard ContinuousClock.now < deadline else {
+                process.terminate()
+                throw ShowcaseProcessError.didNotExit(output: output)
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return (process.terminationStatus, output)
+    }
+
+    private var streamsEnded: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return outputEnded && errorEnded
+    }
+}
+
+/// Why a `ShowcaseProcess` test could not go on.
+enum ShowcaseProcessError: Error, CustomStringConvertible {
+    case notBuilt(String)
+    case missingOutput(String, output: String)
+    case didNotExit(output: String)
+
+    var description: String {
+        switch self {
+        case .notBuilt(let path):
+            return "rac-showcase is not built at \(path)"
+        case .missingOutput(let text, let output):
+            return "rac-showcase did not print \"\(text)\"; it printed:\n\(output)"
+        case .didNotExit(let output):
+            return "rac-showcase did not exit after end of input; it printed:\n\(output)"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Builds the API documentation of every library module with the toolchain's DocC, one archive per
+# module, and fails on any DocC warning (an unresolved ``symbol`` link in a catalog or a doc
+# comment, a malformed topic, …).
+#
+# usage: scripts/docs.sh
+# environment: SCRATCH_PATH  the build directory to use (default .build); the package is built
+#                            there, which is a no-op when `swift build` already ran.
+#              DOCS_OUTPUT   where the archives go (default $SCRATCH_PATH/docs)
+#
+# Symbol graphs come from `swift package dump-symbol-graph` (with extension blocks, so that the
+# operators RACOperators adds to RACCore's Signal get pages); each module's catalog is
+# Sources/<Module>/<Module>.docc.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+modules=(RACCore RACSchedulers RACOperators RACFoundationBridge RACTesting)
+scratch="${SCRATCH_PATH:-.build}"
+output="${DOCS_OUTPUT:-$scratch/docs}"
+
+docc="$(command -v docc || true)"
+if [ -z "$docc" ]; then
+    docc="$(dirname "$(readlink -f "$(command -v swift)")")/docc"
+fi
+if [ ! -x "$docc" ]; then
+    echo "docs: docc was not found next to swift ($docc)" >&2
+    exit 1
+fi
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! swift package --scratch-path "$scratch" dump-symbol-graph \
+    --skip-synthesized-members --emit-extension-block-symbols >"$log" 2>&1; then
+    cat "$log"
+    echo "docs: could not build the symbol graphs" >&2
+    exit 1
+fi
+graphs="$(sed -n 's/^Files written to //p' "$log" | tail -n 1)"
+if [ ! -d "$graphs" ]; then
+    cat "$log"
+    echo "docs: dump-symbol-graph did not say where it wrote the symbol graphs" >&2
+    exit 1
+fi
+
+rm -rf "$output"
+mkdir -p "$output"
+failed=0
+for module in "${modules[@]}"; do
+    # The module's own graph and the graphs of its extensions to other modules (Module@Other).
+    dir="$output/symbol-graphs/$module"
+    mkdir -p "$dir"
+    cp "$graphs/$module.symbols.json" "$dir/"
+    for graph in "$graphs/$module@"*.symbols.json; do
+        [ -e "$graph" ] && cp "$graph" "$dir/"
+    done
+    if "$docc" convert "Sources/$module/$module.docc" \
+        --additional-symbol-graph-dir "$dir" \
+        --fallback-display-name "$module" --fallback-bundle-identifier "org.reactivecocoa.$module" \
+        --output-path "$output/$module.doccarchive" \
+        --warnings-as-errors >"$output/$module.log" 2>&1; then
+        echo "docs: $module -> $output/$module.doccarchive"
+    else
+        cat "$output/$module.log"
+        echo "docs: $module: DocC reported problems" >&2
+        failed=1
+    fi
+done
+exit "$failed"

@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""Generates Docs/Operators.md, the table of every public Signal operator, from doc comments.
+
+It reads the `extension Signal` blocks of Sources/RACOperators/*.swift, and of the RACCore and
+RACSchedulers files that add operators to Signal (publish/multicast, sequence, startEagerly and
+startLazily). For each public member it takes, from the `///` comment just above it:
+
+- the RAC name: the backticked selector(s) after `RAC: ` (`RAC: none` marks an operator RAC
+  did not have, such as the async bridges);
+- the meaning: the first sentence of the first paragraph that is not the `RAC: ...` sentence;
+- the marble: the first fenced ``` block.
+
+Usage:
+    python3 scripts/operators-table.py           rewrite Docs/Operators.md
+    python3 scripts/operators-table.py --check   exit 1 if Docs/Operators.md is stale, or if an
+                                                 operator's doc comment lacks a RAC name or a marble
+    python3 scripts/operators-table.py --stdout  print the table instead of writing it
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "Docs" / "Operators.md"
+
+# Family of each operator file, by file-name stem prefix (RACOperators) or exact path (others).
+FAMILIES = [
+    ("transform", ["Transform"]),
+    ("filter", ["Filter"]),
+    ("time", ["Time"]),
+    ("combine", ["Combine"]),
+    ("higher-order", ["HigherOrder"]),
+    ("side effects", ["SideEffects"]),
+    ("threading", ["Threading"]),
+    ("binding", ["Binding"]),
+    ("multicast", ["Multicast", "RACCore/SignalMulticast"]),
+    ("blocking", ["Blocking", "RACCore/PullSequenceSignal"]),
+    ("async bridges", ["Concurrency"]),
+    ("creation", ["RACSchedulers/SignalStart"]),
+]
+EXTRA_FILES = [
+    "Sources/RACCore/SignalMulticast.swift",
+    "Sources/RACCore/PullSequenceSignal.swift",
+    "Sources/RACSchedulers/SignalStart.swift",
+]
+
+RAC_NAME = re.compile(r"RAC:\s+(none\b|`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*)")
+# A marble: a run of marble characters with at least one frame, end or group in it.
+MARBLE_TOKEN = re.compile(r"^[-\w()\[\]{},|#^!…*+]*[-|#][-\w()\[\]{},|#^!…*+]*$")
+
+
+@dataclass
+class Operator:
+    family: str
+    family_index: int
+    path: str
+    line: int
+    order: tuple
+    swift: str
+    rac: str | None
+    meaning: str
+    marble: list[str] | None
+
+
+def family_of(relative: str) -> tuple[int, str] | None:
+    stem = relative.rsplit("/", 1)[-1].removesuffix(".swift")
+    for index, (family, prefixes) in enumerate(FAMILIES):
+        for prefix in prefixes:
+            if "/" in prefix:
+                if relative.endswith(prefix + ".swift"):
+                    return index, family
+            elif stem.startswith(prefix):
+                return index, family
+    return None
+
+
+def split_top_level(text: str) -> list[str]:
+    """Splits a parameter list at commas outside brackets, braces, parentheses and generics."""
+    parts, depth, current, previous = [], 0, [], ""
+    for char in text:
+        if char in "([{<":
+            depth += 1
+        elif char in ")]}" or (char == ">" and previous != "-"):
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+        previous = char
+    if "".join(current).strip():
+        parts.append("".join(current))
+    return parts
+
+
+def matching(text: str, start: int, open_char: str, close_char: str) -> int:
+    """The index of the bracket closing the one at `start`."""
+    depth, previous = 0, ""
+    for index in range(start, len(text)):
+        char = text[index]
+        if char == open_char:
+            depth += 1
+        elif char == close_char and not (close_char == ">" and previous == "-"):
+            depth -= 1
+            if depth == 0:
+                return index
+        previous = char
+    raise ValueError(f"unbalanced {open_char} in {text!r}")
+
+
+def swift_name(declaration: str) -> str | None:
+    """`map(_:)`, `Signal.merge(_:)`, `values`, `await first()`, `Signal(_:)` from a declaration."""
+    match = re.match(
+        r"\s*public\s+((?:static\s+|convenience\s+|mutating\s+)*)(func|var|init)\b\s*(`?\w*`?)", declaration
+    )
+    if not match:
+        return None
+    modifiers, kind, name = match.group(1), match.group(2), match.group(3).strip("`")
+    if kind == "var":
+        return name
+    rest = declaration[match.end() :]
+    index = rest.index("(") if "(" in rest else -1
+    if rest.lstrip().startswith("<"):
+        start = rest.index("<")
+        index = rest.index("(", matching(rest, start, "<", ">"))
+    close = matching(rest, index, "(", ")")
+    labels = []
+    for parameter in split_top_level(rest[index + 1 : close]):
+        label = re.match(r"\s*(\w+)", parameter)
+        labels.append((label.group(1) if label else "_") + ":")
+    signature = "(" + "".join(labels) + ")"
+    is_async = re.match(r"\s*async\b", rest[close + 1 :]) is not None
+    if kind == "init":
+        result = "Signal" + signature
+    elif "static" in modifiers:
+        result = f"Signal.{name}{signature}"
+    else:
+        result = name + signature
+    return ("await " if is_async else "") + result
+
+
+def sentences(paragraph: str) -> list[str]:
+    """Splits at '. ' outside backticks and parentheses, when the next sentence starts a word."""
+    result, current, in_code, depth = [], [], False, 0
+    for index, char in enumerate(paragraph):
+        current.append(char)
+        if char == "`":
+            in_code = not in_code
+        elif not in_code and char == "(":
+            depth += 1
+        elif not in_code and char == ")":
+            depth = max(0, depth - 1)
+        elif char == "." and not in_code and depth == 0:
+            following = paragraph[index + 1 : index + 3]
+            if following == "" or (following[0] == " " and (following[1:] or "X")[0] in "`ABCDEFGHIJKLMNOPQRSTUVWXYZ(\""):
+                result.append("".join(current).strip())
+                current = []
+    if "".join(current).strip():
+        result.append("".join(current).strip())
+    return result
+
+
+def parse_doc(doc: list[str]) -> tuple[str | None, str, list[str] | None]:
+    """The RAC name, the meaning and the marble of one doc comment (lines without `///`)."""
+    prose, marble, in_block, first_block = [], None, False, None
+    for line in doc:
+        if line.strip().startswith("```"):
+            if in_block:
+                in_block = False
+                if marble is None:
+                    marble = first_block or []
+            else:
+                in_block = True
+                first_block = []
+            continue
+        if in_block:
+            first_block.append(line)
+        else:
+            prose.append(line)
+    text = " ".join(line.strip() if line.strip() else "\n" for line in prose)
+    rac_match = RAC_NAME.search(text)
+    rac = None
+    if rac_match:
+        rac = "none" if rac_match.group(1) == "none" else rac_match.group(1)
+    first_paragraph = text.strip().split("\n")[0].strip()
+    meaning = ""
+    parts = sentences(first_paragraph)
+    for position, sentence in enumerate(parts):
+        lead = RAC_NAME.match(sentence)
+        if lead:
+            # "RAC: `-x`." names the operator; "RAC: `-x` on tuples. Sends …" qualifies it, and the
+            # meaning is the next sentence; a lone "RAC: `-x` for …: fails …" goes on with it.
+            if position + 1 < len(parts):
+                continue
+            sentence = sentence[lead.end() :].lstrip(" ,.:;")
+            if not sentence:
+                continue
+            sentence = sentence[0].upper() + sentence[1:]
+        meaning = sentence
+        break
+    if marble is not None:
+        indent = min((len(line) - len(line.lstrip()) for line in marble if line.strip()), default=0)
+        marble = [line[indent:].rstrip() for line in marble]
+        while marble and not marble[-1]:
+            marble.pop()
+    return rac, meaning, marble
+
+
+def has_marble(lines: list[str] | None) -> bool:
+    if not lines:
+        return False
+    return any(
+        MARBLE_TOKEN.match(token) and len(token) >= 2 for line in lines for token in line.split()
+    )
+
+
+def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
+    relative = path.relative_to(ROOT).as_posix()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    operators, problems = [], []
+    family = family_of(relative)
+    in_extension = False
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if re.match(r"extension\s+Signal\b", line):
+            in_extension = True
+        elif line.startswith("}"):
+            in_extension = False
+        elif in_extension and re.match(r"    public\s", line):
+            # Gather the doc comment above (skipping attributes) and the declaration below.
+            above = index - 1
+            while above >= 0 and re.match(r"    @", lines[above]):
+                above -= 1
+            doc = []
+            while above >= 0 and lines[above].startswith("    ///"):
+                doc.insert(0, lines[above][7:].removeprefix(" "))
+                above -= 1
+            declaration = line
+            end = index
+            while "{" not in lines[end] and end + 1 < len(lines):
+                end += 1
+                declaration += " " + lines[end].strip()
+            name = swift_name(declaration)
+            where = f"{relative}:{index + 1}"
+            if name is None:
+                problems.append(f"{where}: cannot read the declaration {line.strip()!r}")
+            elif family is None:
+                problems.append(f"{where}: `{name}`: {relative} belongs to no operator family")
+            else:
+                rac, meaning, marble = parse_doc(doc)
+                if not doc:
+                    problems.append(f"{where}: `{name}` has no doc comment")
+                if rac is None:
+                    problems.append(f"{where}: `{name}`: its doc comment names no RAC operator "
+                                    "(write `RAC: `-selector:`` or `RAC: none`)")
+                if not has_marble(marble):
+                    problems.append(f"{where}: `{name}`: its doc comment has no marble (a ``` block)")
+                if not meaning:
+                    problems.append(f"{where}: `{name}`: its doc comment has no one-line meaning")
+                stem = relative.rsplit("/", 1)[-1].removesuffix(".swift")
+                main_file = 0 if "+" not in stem else 1
+                operators.append(
+                    Operator(
+                        family=family[1], family_index=family[0], path=relative, line=index + 1,
+                        order=(family[0], main_file, relative, index), swift=name, rac=rac,
+                        meaning=meaning, marble=marble,
+                    )
+                )
+            index = end
+        index += 1
+    return operators, problems
+
+
+def collect() -> tuple[list[Operator], list[str]]:
+    files = sorted((ROOT / "Sources" / "RACOperators").glob("*.swift"))
+    files += [ROOT / extra for extra in EXTRA_FILES]
+    operators, problems = [], []
+    for path in files:
+        found, issues = parse_file(path)
+        operators += found
+        problems += issues
+    operators.sort(key=lambda operator: operator.order)
+    return operators, problems
+
+
+def cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def marble_cell(lines: list[str] | None) -> str:
+    if not lines:
+        return ""
+    rendered = []
+    for line in lines:
+        escaped = html.escape(line, quote=False).replace("|", "&#124;").replace(" ", "&nbsp;")
+        rendered.append(f"<code>{escaped}</code>" if escaped else "")
+    return "<br>".join(rendered)
+
+
+def rac_cell(rac: str | None) -> str:
+    if rac is None or rac == "none":
+        return "—"
+    return cell(rac)
+
+
+def render(operators: list[Operator]) -> str:
+    # Overloads (same family, Swift name and RAC name) share the row of the first one.
+    rows: list[list] = []
+    index: dict[tuple[str, str, str | None], list] = {}
+    for operator in operators:
+        key = (operator.family, operator.swift, operator.rac)
+        if key in index and operator.rac not in (None, "none"):
+            index[key][1] += 1
+        else:
+            index[key] = [operator, 1]
+            rows.append(index[key])
+    out = [
+        "# Operators",
+        "",
+        "<!-- Generated by scripts/operators-table.py from the doc comments of the sources. Do not edit:",
+        "     change the doc comment, then run `python3 scripts/operators-table.py`. CI runs it with",
+        "     --check. -->",
+        "",
+        f"Every public `Signal` operator ({len(operators)} declarations), by family: its Swift name, the",
+        "ReactiveCocoa 2.x selector it ports (`—`: not in RAC), what it does and its marble, all taken",
+        "from the operator's doc comment. Marbles use the syntax of [Marbles.md](Marbles.md): one",
+        "character per frame, `|` completed, `#` error, `(ab)` events in the same frame. Overloads that",
+        "share a Swift and a RAC name (one per tuple arity, say) are one row.",
+        "",
+        "| family | Swift | RAC | meaning | marble |",
+        "|---|---|---|---|---|",
+    ]
+    for operator, count in rows:
+        swift = f"`{operator.swift}`" + (f" ({count} overloads)" if count > 1 else "")
+        out.append(
+            f"| {operator.family} | {cell(swift)} | {rac_cell(operator.rac)} | {cell(operator.meaning)} "
+            f"| {marble_cell(operator.marble)} |"
+        )
+    out.append("")
+    return "\n".join(out)
+
+
+def main(arguments: list[str]) -> int:
+    check = "--check" in arguments
+    to_stdout = "--stdout" in arguments
+    operators, problems = collect()
+    table = render(operators)
+    if to_stdout:
+        sys.stdout.write(table)
+        return 0
+    if check:
+        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+        if current != table:
+            problems.append(
+                f"{OUTPUT.relative_to(ROOT)} is stale: run `python3 scripts/operators-table.py`")
+            diff = difflib.unified_diff(
+                current.splitlines(), table.splitlines(), "Docs/Operators.md (committed)",
+                "Docs/Operators.md (from the sources)", lineterm="", n=0)
+            problems += ["    " + line for line in list(diff)[:40]]
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if problems:
+            return 1
+        print(f"Docs/Operators.md is up to date ({len(operators)} operators, all documented).")
+        return 0
+    OUTPUT.write_text(table, encoding="utf-8")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(operators)} operators)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
