@@ -4,9 +4,10 @@ extension Signal {
     /// until `connect()`. RAC: `-multicast:`.
     ///
     /// ```
-    /// let connection = signal.multicast(ReplaySubject())
-    /// connection.signal.subscribe(...)   // nothing yet
-    /// connection.connect()               // the signal is subscribed once
+    /// self:                 -a-b-c-|       (subscribed once, by connect() at 0)
+    /// multicast(ReplaySubject()), connected at 0:
+    /// subscriber at 0:      -a-b-c-|
+    /// subscriber at 4:      ----(ab)c-|
     /// ```
     public func multicast(_ subject: Subject<Value, Failure>) -> MulticastConnection<Value, Failure> {
         MulticastConnection(source: self, subject: subject)
