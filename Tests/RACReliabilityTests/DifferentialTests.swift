@@ -161,6 +161,11 @@ struct DifferentialCase {
         let recorder = scheduler.record(signal)
         let grammar = checked(signal)
         scheduler.run()
+        // A source that never terminates keeps its subscription alive until it is disposed.
+        defer {
+            recorder.dispose()
+            grammar.dispose()
+        }
         let frame = scheduler.frames(1)
         let timeline = recorder.events.map { recorded -> Timed in
             let at = Int((recorded.time / frame).rounded())
