@@ -166,12 +166,8 @@ extension Signal {
         let name = SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)")
         return Signal<(Value, Other), Failure>(name: name) { subscriber in
             let state = CombineLatestPairState<Value, Other, Failure>(downstream: subscriber)
-            let left = Subscriber<Value, Failure> { event in state.receiveLeft(event) }
-            let right = Subscriber<Other, Failure> { event in state.receiveRight(event) }
-            subscriber.add(left)
-            subscriber.add(right)
-            self.subscribe(left)
-            other.subscribe(right)
+            self.subscribePair(
+                with: other, into: subscriber, left: state.receiveLeft, right: state.receiveRight)
             return nil
         }
     }

@@ -45,3 +45,22 @@ final class LatestInput<Value> {
     var latest: Value?
     var completed = false
 }
+
+extension Signal {
+    /// Subscribes this signal and `other`, one subscriber each, feeding `left` and `right`; both
+    /// subscriptions are tied to `downstream`, so its end or disposal ends them. The wiring shared
+    /// by `combineLatest(with:)` and `zip(with:)`.
+    func subscribePair<Other, DownstreamValue>(
+        with other: Signal<Other, Failure>,
+        into downstream: Subscriber<DownstreamValue, Failure>,
+        left: @escaping (Event<Value, Failure>) -> Void,
+        right: @escaping (Event<Other, Failure>) -> Void
+    ) {
+        let leftSubscriber = Subscriber<Value, Failure>(left)
+        let rightSubscriber = Subscriber<Other, Failure>(right)
+        downstream.add(leftSubscriber)
+        downstream.add(rightSubscriber)
+        subscribe(leftSubscriber)
+        other.subscribe(rightSubscriber)
+    }
+}

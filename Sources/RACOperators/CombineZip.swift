@@ -213,12 +213,8 @@ extension Signal {
         Signal<(Value, Other), Failure>(name: SignalDebugNames.name("[\(self.name)] -zipWith: \(other)")) {
             subscriber in
             let state = ZipPairState<Value, Other, Failure>(downstream: subscriber)
-            let left = Subscriber<Value, Failure> { event in state.receiveLeft(event) }
-            let right = Subscriber<Other, Failure> { event in state.receiveRight(event) }
-            subscriber.add(left)
-            subscriber.add(right)
-            self.subscribe(left)
-            other.subscribe(right)
+            self.subscribePair(
+                with: other, into: subscriber, left: state.receiveLeft, right: state.receiveRight)
             return nil
         }
     }
