@@ -3,7 +3,9 @@
 /// RAC: `RACSubject`. A subject is a signal and a subscriber: subscribing only registers the
 /// subscriber (nothing runs), and `sendNext`/`sendError`/`sendCompleted` go to a snapshot of the
 /// subscribers taken at send time, so a subscriber added during a delivery does not receive that
-/// event. Subscribers that dispose are dropped at once. Thread-safe.
+/// event. A `ReplaySubject` forwards values while holding its lock, so concurrent senders take
+/// turns and its replay order is the live order. Subscribers that dispose are dropped at once.
+/// Thread-safe.
 ///
 /// Departure from RAC (see Docs/Concepts.md): a subscriber that arrives after the subject has
 /// terminated receives the terminal event at once instead of waiting forever.
@@ -89,7 +91,17 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
         }
         let snapshot = subscribers
         if case .next(let value) = event {
-            replayBuffer?.append(value)
+            if let replayBuffer {
+                // A replay subject stores and forwards under one lock (as RAC's `@synchronized`
+                // does), so a late subscriber replays concurrent sends in the order live
+                // subscribers were given them. The lock is recursive: a callback may send again.
+                replayBuffer.append(value)
+                for subscriber in snapshot {
+                    subscriber.send(event)
+                }
+                lock.unlock()
+                return
+            }
             lock.unlock()
             for subscriber in snapshot {
                 subscriber.send(event)

@@ -7,7 +7,7 @@ extension Scheduler {
     /// and scheduled one after another in a loop once the action returns, so recursion becomes
     /// iteration and the stack never grows: 100,000 reschedules on `Scheduler.immediate` are a
     /// flat loop. A request made later (from a callback) schedules at once. The recursion does not
-    /// keep the scheduler alive: once the scheduler is gone, a later request does nothing.
+    /// keep a virtual-time scheduler alive: once it is gone, a later request does nothing.
     ///
     /// ```
     /// var n = 0
@@ -35,9 +35,14 @@ extension Scheduler {
 /// recursion. An action that runs elsewhere holds the loop while it runs, so that its requests are
 /// scheduled after it returns, as RAC does.
 private final class RecursiveSchedule: @unchecked Sendable {
-    /// Weak: a pending run must not keep a virtual-time scheduler (which owns it) alive. A queue
-    /// scheduler's pending block holds its scheduler anyway while it runs.
-    private weak var scheduler: Scheduler?
+    /// The scheduler, held weakly when it is a virtual-time scheduler: a pending run must not keep
+    /// the scheduler that owns it alive. Other schedulers are held strongly: a queue scheduler's
+    /// pending block holds it anyway, and the shared ones live for the whole process (a weak
+    /// reference to them would only add a side table that LeakSanitizer cannot see the owner of).
+    /// (Two optionals, not an enum: an enum keeps its case in the pointer's spare bits, where
+    /// LeakSanitizer cannot recognise the pointer.)
+    private let strongScheduler: Scheduler?
+    private weak var virtualTimeScheduler: VirtualTimeScheduler?
     private let lock = PthreadLock()
     private var action: ((@escaping () -> Void) -> Void)?
     private var requested = 0
@@ -47,7 +52,12 @@ private final class RecursiveSchedule: @unchecked Sendable {
     let disposable = CompoundDisposable()
 
     init(scheduler: Scheduler, action: @escaping (@escaping () -> Void) -> Void) {
-        self.scheduler = scheduler
+        if let virtual = scheduler as? VirtualTimeScheduler {
+            strongScheduler = nil
+            virtualTimeScheduler = virtual
+        } else {
+            strongScheduler = scheduler
+        }
         self.action = action
         disposable.add { [weak self] in
             self?.releaseAction()
@@ -96,7 +106,7 @@ private final class RecursiveSchedule: @unchecked Sendable {
     private func scheduleOneRun() {
         let slot = SerialDisposable()
         disposable.add(slot)
-        guard !slot.isDisposed, let scheduler else { return }
+        guard !slot.isDisposed, let scheduler = strongScheduler ?? virtualTimeScheduler else { return }
         slot.inner = scheduler.schedule { [self] in
             disposable.remove(slot)
             runAction()
@@ -117,3 +127,4 @@ private final class RecursiveSchedule: @unchecked Sendable {
         }
     }
 }
+

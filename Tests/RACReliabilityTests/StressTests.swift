@@ -45,13 +45,8 @@ struct StressTests {
         #expect(late.checker.violations == [])
         #expect(orderProblems(early.checker.values, threads: threads, count: count) == [])
         #expect(orderProblems(late.checker.values, threads: threads, count: count) == [])
-        // Defect found here (not fixed): under concurrent sends the replay buffer's order can differ
-        // from the order the live subscribers were given (RAC appends and forwards under one lock).
-        withKnownIssue("ReplaySubject may store concurrent sends in another order than it delivers them") {
-            #expect(late.checker.values == early.checker.values)
-        } when: {
-            late.checker.values != early.checker.values
-        }
+        // Defect 1 (fixed): the replay order must be the order live subscribers were given.
+        #expect(late.checker.values == early.checker.values)
         #expect(late.checker.isTerminated)
     }
 
