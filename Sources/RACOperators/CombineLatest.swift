@@ -1,30 +1,31 @@
 // combineLatest: once every input has sent a value, sends a tuple of the latest values each time
 // any input sends (RAC X32, §2.17 item 146). Completes when every input has completed; an error
-// from any input is forwarded. Tuples are sent under the subscription's (recursive) lock, so they
-// keep their order whatever threads the inputs send on.
+// from any input is forwarded. Every input delivers under the downstream subscriber's (recursive)
+// delivery lock, so tuples keep their order whatever threads the inputs send on, and an event takes
+// one lock. The state of the parameter-pack form is in CombineLatestPack.swift.
 
-/// One subscription of `combineLatest(with:)`.
-private final class CombineLatestPairState<Left, Right, Failure: Error>: @unchecked Sendable {
-    private let lock = PthreadLock(recursive: true)
-    private let downstream: Subscriber<(Left, Right), Failure>
-    // Guarded by `lock`.
-    private var left: Left?
-    private var right: Right?
-    private var completedCount = 0
+/// One subscription of `combineLatest(with:)`. Its methods run under the delivery lock that both
+/// inputs share with `downstream`.
+@usableFromInline
+final class CombineLatestPairState<Left, Right, Failure: Error>: @unchecked Sendable {
+    @usableFromInline let downstream: Subscriber<(Left, Right), Failure>
+    @exclusivity(unchecked) @usableFromInline var left: Left?
+    @exclusivity(unchecked) @usableFromInline var right: Right?
+    @exclusivity(unchecked) @usableFromInline var completedCount = 0
 
+    @inlinable
     init(downstream: Subscriber<(Left, Right), Failure>) {
         self.downstream = downstream
     }
 
+    @inlinable
     func receiveLeft(_ event: Event<Left, Failure>) {
         switch event {
         case .next(let value):
-            lock.lock()
             left = value
             if let right {
                 downstream.sendNext((value, right))
             }
-            lock.unlock()
         case .error(let error):
             downstream.sendError(error)
         case .completed:
@@ -32,15 +33,14 @@ private final class CombineLatestPairState<Left, Right, Failure: Error>: @unchec
         }
     }
 
+    @inlinable
     func receiveRight(_ event: Event<Right, Failure>) {
         switch event {
         case .next(let value):
-            lock.lock()
             right = value
             if let left {
                 downstream.sendNext((left, value))
             }
-            lock.unlock()
         case .error(let error):
             downstream.sendError(error)
         case .completed:
@@ -48,106 +48,42 @@ private final class CombineLatestPairState<Left, Right, Failure: Error>: @unchec
         }
     }
 
-    private func completed() {
-        lock.lock()
+    @inlinable
+    func completed() {
         completedCount += 1
-        let complete = completedCount == 2
-        lock.unlock()
-        if complete { downstream.sendCompleted() }
+        if completedCount == 2 { downstream.sendCompleted() }
     }
 }
 
-/// One subscription of `Signal.combineLatest` over a parameter pack.
-private final class CombineLatestPackState<each Input, Failure: Error>: @unchecked Sendable {
-    private let lock = PthreadLock(recursive: true)
-    private let downstream: Subscriber<(repeat each Input), Failure>
-    private let inputs: (repeat LatestInput<each Input>)
-    private let count: Int
-    // Guarded by `lock`.
-    private var ready = 0
-    private var completedCount = 0
+/// One subscription of `Signal.combineLatest` over a collection of signals of one type. Its
+/// methods run under the delivery lock that every input shares with `downstream`.
+@usableFromInline
+final class CombineLatestArrayState<Value, Failure: Error>: @unchecked Sendable {
+    @usableFromInline let downstream: Subscriber<[Value], Failure>
+    @exclusivity(unchecked) @usableFromInline var latest: ContiguousArray<Value?>
+    @exclusivity(unchecked) @usableFromInline var ready = 0
+    @exclusivity(unchecked) @usableFromInline var completedCount = 0
 
-    init(downstream: Subscriber<(repeat each Input), Failure>, count: Int) {
-        self.downstream = downstream
-        self.count = count
-        inputs = (repeat LatestInput<each Input>())
-    }
-
-    func start(_ signals: repeat Signal<each Input, Failure>) {
-        let subscribers = (repeat subscriber(for: each inputs))
-        repeat downstream.add(each subscribers)
-        repeat subscribe(each signals, each subscribers)
-    }
-
-    private func subscribe<Value>(_ signal: Signal<Value, Failure>, _ subscriber: Subscriber<Value, Failure>)
-    {
-        signal.subscribe(subscriber)
-    }
-
-    private func subscriber<Value>(for input: LatestInput<Value>) -> Subscriber<Value, Failure> {
-        Subscriber { [self] event in
-            receive(event, input)
-        }
-    }
-
-    private func latestValue<Value>(of input: LatestInput<Value>) -> Value {
-        input.latest!
-    }
-
-    private func receive<Value>(_ event: Event<Value, Failure>, _ input: LatestInput<Value>) {
-        switch event {
-        case .next(let value):
-            lock.lock()
-            if case .none = input.latest { ready += 1 }
-            input.latest = value
-            if ready == count {
-                downstream.sendNext((repeat latestValue(of: each inputs)))
-            }
-            lock.unlock()
-        case .error(let error):
-            downstream.sendError(error)
-        case .completed:
-            lock.lock()
-            completedCount += 1
-            let complete = completedCount == count
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
-        }
-    }
-}
-
-/// One subscription of `Signal.combineLatest` over an array of signals of one type.
-private final class CombineLatestArrayState<Value, Failure: Error>: @unchecked Sendable {
-    private let lock = PthreadLock(recursive: true)
-    private let downstream: Subscriber<[Value], Failure>
-    // Guarded by `lock`.
-    private var latest: [Value?]
-    private var ready = 0
-    private var completedCount = 0
-
+    @inlinable
     init(downstream: Subscriber<[Value], Failure>, count: Int) {
         self.downstream = downstream
-        latest = Array(repeating: nil, count: count)
+        latest = ContiguousArray(repeating: nil, count: count)
     }
 
+    @inlinable
     func receive(_ event: Event<Value, Failure>, at index: Int) {
         switch event {
         case .next(let value):
-            lock.lock()
             if case .none = latest[index] { ready += 1 }
             latest[index] = value
             if ready == latest.count {
                 downstream.sendNext(latest.map { $0! })
             }
-            lock.unlock()
         case .error(let error):
             downstream.sendError(error)
         case .completed:
-            lock.lock()
             completedCount += 1
-            let complete = completedCount == latest.count
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
+            if completedCount == latest.count { downstream.sendCompleted() }
         }
     }
 }
@@ -162,12 +98,15 @@ extension Signal {
     /// other:                ---a-----b----|
     /// combineLatest(with:): ---x--y--z----|    x = (1, a), y = (2, a), z = (2, b)
     /// ```
+    @inlinable
     public func combineLatest<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         let name = SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)")
-        return Signal<(Value, Other), Failure>(name: name) { subscriber in
+        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
+        return Signal<(Value, Other), Failure>(relayingNamed: name) { subscriber in
             let state = CombineLatestPairState<Value, Other, Failure>(downstream: subscriber)
             self.subscribePair(
-                with: other, into: subscriber, left: state.receiveLeft, right: state.receiveRight)
+                with: other, into: subscriber, left: { state.receiveLeft($0) },
+                right: { state.receiveRight($0) })
             return nil
         }
     }
@@ -182,18 +121,29 @@ extension Signal {
     /// c:              ----p-q-----|
     /// combineLatest:  ----u-vw----|    u = (1, x, p), v = (1, x, q), w = (2, x, q)
     /// ```
+    @inlinable
     public static func combineLatest<each Input>(
         _ signals: repeat Signal<each Input, Failure>
     ) -> Signal<(repeat each Input), Failure> where Value == (repeat each Input) {
-        Signal<(repeat each Input), Failure>(name: SignalDebugNames.name("+combineLatest:")) { subscriber in
-            var count = 0
-            for _ in repeat each signals { count += 1 }
-            guard count > 0 else {
+        var counted = 0
+        for _ in repeat each signals { counted += 1 }
+        let count = counted
+        guard count > 0 else {
+            return Signal<(repeat each Input), Failure>(name: SignalDebugNames.name("+combineLatest:")) {
+                subscriber in
                 subscriber.sendCompleted()
                 return nil
             }
-            CombineLatestPackState<repeat each Input, Failure>(downstream: subscriber, count: count)
-                .start(repeat each signals)
+        }
+        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
+        return Signal<(repeat each Input), Failure>(relayingNamed: SignalDebugNames.name("+combineLatest:")) {
+            subscriber in
+            let state = CombineLatestPackState<(repeat each Input), Failure>(
+                downstream: subscriber, count: count)
+            let subscribers = (repeat state.subscriber(for: each signals))
+            state.checkLayout()
+            repeat subscriber.add(each subscribers)
+            repeat state.subscribe(each signals, each subscribers)
             return nil
         }
     }
@@ -205,26 +155,31 @@ extension Signal {
     /// signals:        [ -1---2-|, --a----| ]
     /// combineLatest:  --u--v-|      u = [1, a], v = [2, a]
     /// ```
+    @inlinable
     public static func combineLatest<Element>(
         _ signals: some Sequence<Signal<Element, Failure>>
     ) -> Signal<[Element], Failure> where Value == [Element] {
         let signals = ContiguousArray(signals)
-        return Signal<[Element], Failure>(name: SignalDebugNames.name("+combineLatest: \(signals)")) {
-            subscriber in
-            guard !signals.isEmpty else {
+        let name = SignalDebugNames.name("+combineLatest: \(signals)")
+        guard !signals.isEmpty else {
+            return Signal<[Element], Failure>(name: name) { subscriber in
                 subscriber.sendCompleted()
                 return nil
             }
+        }
+        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
+        return Signal<[Element], Failure>(relayingNamed: name) { subscriber in
             let state = CombineLatestArrayState<Element, Failure>(
                 downstream: subscriber, count: signals.count)
             let inputs = signals.indices.map { index in
-                Subscriber<Element, Failure> { event in state.receive(event, at: index) }
+                Subscriber<Element, Failure>(
+                    { event in state.receive(event, at: index) }, sharing: subscriber.deliveryLock)
             }
             for input in inputs {
                 subscriber.add(input)
             }
             for (signal, input) in Swift.zip(signals, inputs) {
-                signal.subscribe(input)
+                signal.subscribe(claiming: input)
             }
             return nil
         }

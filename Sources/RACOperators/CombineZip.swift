@@ -1,200 +1,130 @@
 // zip: pairs values of the same index (RAC R64, R50, R51). Each input's values wait in a FIFO
 // buffer; a tuple goes out once every buffer holds a value; the result completes as soon as one
-// input has completed and its buffer is empty. Tuples are sent under the subscription's
-// (recursive) lock, so they keep their order whatever threads the inputs send on; completion is
-// sent after the lock is released.
+// input has completed and its buffer is empty. Every input delivers under the downstream
+// subscriber's (recursive) delivery lock, so tuples keep their order whatever threads the inputs
+// send on, and an event takes one lock. The state of the parameter-pack form is in
+// CombineZipPack.swift.
 
-/// One subscription of `zip(with:)`.
-private final class ZipPairState<Left, Right, Failure: Error>: @unchecked Sendable {
-    private let lock = PthreadLock(recursive: true)
-    private let downstream: Subscriber<(Left, Right), Failure>
-    // Guarded by `lock`.
-    private var left = FIFO<Left>()
-    private var right = FIFO<Right>()
-    private var leftCompleted = false
-    private var rightCompleted = false
-    private var finished = false
+/// One subscription of `zip(with:)`. Its methods run under the delivery lock that both inputs
+/// share with `downstream`.
+@usableFromInline
+final class ZipPairState<Left, Right, Failure: Error>: @unchecked Sendable {
+    @usableFromInline let downstream: Subscriber<(Left, Right), Failure>
+    @usableFromInline let left = FIFO<Left>()
+    @usableFromInline let right = FIFO<Right>()
+    @exclusivity(unchecked) @usableFromInline var leftCompleted = false
+    @exclusivity(unchecked) @usableFromInline var rightCompleted = false
+    @exclusivity(unchecked) @usableFromInline var finished = false
 
+    @inlinable
     init(downstream: Subscriber<(Left, Right), Failure>) {
         self.downstream = downstream
     }
 
+    @inlinable
     func receiveLeft(_ event: Event<Left, Failure>) {
         switch event {
         case .next(let value):
-            lock.lock()
-            guard !finished else { return lock.unlock() }
+            guard !finished else { return }
             left.append(value)
-            let complete = emitLocked()
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
+            emit()
         case .error(let error):
             downstream.sendError(error)
         case .completed:
-            lock.lock()
             leftCompleted = true
-            let complete = !finished && left.isEmpty
-            if complete { finished = true }
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
+            if left.isEmpty { finish() }
         }
     }
 
+    @inlinable
     func receiveRight(_ event: Event<Right, Failure>) {
         switch event {
         case .next(let value):
-            lock.lock()
-            guard !finished else { return lock.unlock() }
+            guard !finished else { return }
             right.append(value)
-            let complete = emitLocked()
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
+            emit()
         case .error(let error):
             downstream.sendError(error)
         case .completed:
-            lock.lock()
             rightCompleted = true
-            let complete = !finished && right.isEmpty
-            if complete { finished = true }
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
+            if right.isEmpty { finish() }
         }
     }
 
-    /// Sends a pair if both buffers hold a value; returns whether the result should now complete.
-    private func emitLocked() -> Bool {
-        guard !left.isEmpty, !right.isEmpty else { return false }
-        let pair = (left.removeFirst(), right.removeFirst())
-        downstream.sendNext(pair)
-        guard !finished, (leftCompleted && left.isEmpty) || (rightCompleted && right.isEmpty) else {
-            return false
+    /// Sends a pair if both buffers hold a value, then completes if a completed side is now empty.
+    @inlinable
+    func emit() {
+        guard !left.isEmpty, !right.isEmpty else { return }
+        downstream.sendNext((left.removeFirst(), right.removeFirst()))
+        if (leftCompleted && left.isEmpty) || (rightCompleted && right.isEmpty) {
+            finish()
         }
+    }
+
+    @inlinable
+    func finish() {
+        guard !finished else { return }
         finished = true
-        return true
+        downstream.sendCompleted()
     }
 }
 
-/// One subscription of `Signal.zip` over a parameter pack.
-private final class ZipPackState<each Input, Failure: Error>: @unchecked Sendable {
-    private let lock = PthreadLock(recursive: true)
-    private let downstream: Subscriber<(repeat each Input), Failure>
-    private let inputs: (repeat ZipInput<each Input>)
-    private var finished = false
-
-    init(downstream: Subscriber<(repeat each Input), Failure>) {
-        self.downstream = downstream
-        inputs = (repeat ZipInput<each Input>())
-    }
-
-    func start(_ signals: repeat Signal<each Input, Failure>) {
-        let subscribers = (repeat subscriber(for: each inputs))
-        repeat downstream.add(each subscribers)
-        repeat subscribe(each signals, each subscribers)
-    }
-
-    private func subscribe<Value>(_ signal: Signal<Value, Failure>, _ subscriber: Subscriber<Value, Failure>)
-    {
-        signal.subscribe(subscriber)
-    }
-
-    private func subscriber<Value>(for input: ZipInput<Value>) -> Subscriber<Value, Failure> {
-        Subscriber { [self] event in
-            receive(event, input)
-        }
-    }
-
-    private func receive<Value>(_ event: Event<Value, Failure>, _ input: ZipInput<Value>) {
-        switch event {
-        case .next(let value):
-            lock.lock()
-            guard !finished else { return lock.unlock() }
-            input.buffer.append(value)
-            let complete = emitLocked()
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
-        case .error(let error):
-            downstream.sendError(error)
-        case .completed:
-            lock.lock()
-            input.completed = true
-            let complete = !finished && input.buffer.isEmpty
-            if complete { finished = true }
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
-        }
-    }
-
-    private func emitLocked() -> Bool {
-        for input in repeat each inputs {
-            if input.buffer.isEmpty { return false }
-        }
-        let values = (repeat (each inputs).buffer.removeFirst())
-        downstream.sendNext(values)
-        guard !finished else { return false }
-        for input in repeat each inputs {
-            if input.completed && input.buffer.isEmpty {
-                finished = true
-                return true
-            }
-        }
-        return false
-    }
-}
-
-/// One subscription of `Signal.zip` over an array of signals of one type.
-private final class ZipArrayState<Value, Failure: Error>: @unchecked Sendable {
-    private let lock = PthreadLock(recursive: true)
-    private let downstream: Subscriber<[Value], Failure>
-    private var buffers: [FIFO<Value>]
-    private var completed: [Bool]
+/// One subscription of `Signal.zip` over a collection of signals of one type. Its methods run
+/// under the delivery lock that every input shares with `downstream`.
+@usableFromInline
+final class ZipArrayState<Value, Failure: Error>: @unchecked Sendable {
+    @usableFromInline let downstream: Subscriber<[Value], Failure>
+    @usableFromInline let buffers: ContiguousArray<FIFO<Value>>
+    @exclusivity(unchecked) @usableFromInline var completed: ContiguousArray<Bool>
     /// How many buffers hold at least one value.
-    private var filled = 0
-    private var finished = false
+    @exclusivity(unchecked) @usableFromInline var filled = 0
+    @exclusivity(unchecked) @usableFromInline var finished = false
 
+    @inlinable
     init(downstream: Subscriber<[Value], Failure>, count: Int) {
         self.downstream = downstream
-        buffers = Array(repeating: FIFO<Value>(), count: count)
-        completed = Array(repeating: false, count: count)
+        buffers = ContiguousArray((0..<count).lazy.map { _ in FIFO<Value>() })
+        completed = ContiguousArray(repeating: false, count: count)
     }
 
+    @inlinable
     func receive(_ event: Event<Value, Failure>, at index: Int) {
         switch event {
         case .next(let value):
-            lock.lock()
-            guard !finished else { return lock.unlock() }
+            guard !finished else { return }
             if buffers[index].isEmpty { filled += 1 }
             buffers[index].append(value)
-            let complete = emitLocked()
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
+            emit()
         case .error(let error):
             downstream.sendError(error)
         case .completed:
-            lock.lock()
             completed[index] = true
-            let complete = !finished && buffers[index].isEmpty
-            if complete { finished = true }
-            lock.unlock()
-            if complete { downstream.sendCompleted() }
+            if buffers[index].isEmpty { finish() }
         }
     }
 
-    private func emitLocked() -> Bool {
-        guard filled == buffers.count else { return false }
+    @inlinable
+    func emit() {
+        guard filled == buffers.count else { return }
         var values: [Value] = []
         values.reserveCapacity(buffers.count)
         filled = 0
-        for index in buffers.indices {
-            values.append(buffers[index].removeFirst())
-            if !buffers[index].isEmpty { filled += 1 }
+        for buffer in buffers {
+            values.append(buffer.removeFirst())
+            if !buffer.isEmpty { filled += 1 }
         }
         downstream.sendNext(values)
-        guard !finished else { return false }
         for index in buffers.indices where completed[index] && buffers[index].isEmpty {
-            finished = true
-            return true
+            finish()
+            return
         }
-        return false
+    }
+
+    @inlinable
+    func finish() {
+        guard !finished else { return }
+        finished = true
+        downstream.sendCompleted()
     }
 }
 
@@ -209,12 +139,15 @@ extension Signal {
     /// other:      --a----b--c-|
     /// zip(with:): --x----y--(z|)     x = (1, a), y = (2, b), z = (3, c): self is done and empty
     /// ```
+    @inlinable
     public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-        Signal<(Value, Other), Failure>(name: SignalDebugNames.name("[\(self.name)] -zipWith: \(other)")) {
-            subscriber in
+        let name = SignalDebugNames.name("[\(self.name)] -zipWith: \(other)")
+        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
+        return Signal<(Value, Other), Failure>(relayingNamed: name) { subscriber in
             let state = ZipPairState<Value, Other, Failure>(downstream: subscriber)
             self.subscribePair(
-                with: other, into: subscriber, left: state.receiveLeft, right: state.receiveRight)
+                with: other, into: subscriber, left: { state.receiveLeft($0) },
+                right: { state.receiveRight($0) })
             return nil
         }
     }
@@ -229,17 +162,27 @@ extension Signal {
     /// c:    ---p-q---|
     /// zip:  ---u---v-|       u = (1, x, p), v = (2, y, q)
     /// ```
+    @inlinable
     public static func zip<each Input>(
         _ signals: repeat Signal<each Input, Failure>
     ) -> Signal<(repeat each Input), Failure> where Value == (repeat each Input) {
-        Signal<(repeat each Input), Failure>(name: SignalDebugNames.name("+zip:")) { subscriber in
-            var count = 0
-            for _ in repeat each signals { count += 1 }
-            guard count > 0 else {
+        var counted = 0
+        for _ in repeat each signals { counted += 1 }
+        let count = counted
+        guard count > 0 else {
+            return Signal<(repeat each Input), Failure>(name: SignalDebugNames.name("+zip:")) { subscriber in
                 subscriber.sendCompleted()
                 return nil
             }
-            ZipPackState<repeat each Input, Failure>(downstream: subscriber).start(repeat each signals)
+        }
+        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
+        return Signal<(repeat each Input), Failure>(relayingNamed: SignalDebugNames.name("+zip:")) {
+            subscriber in
+            let state = ZipPackState<(repeat each Input), Failure>(downstream: subscriber)
+            let subscribers = (repeat state.subscriber(for: each signals))
+            state.checkLayout()
+            repeat subscriber.add(each subscribers)
+            repeat state.subscribe(each signals, each subscribers)
             return nil
         }
     }
@@ -251,24 +194,30 @@ extension Signal {
     /// signals:  [ -1--2-|, --a-b-| ]
     /// zip:      --u-v-|         u = [1, a], v = [2, b]
     /// ```
+    @inlinable
     public static func zip<Element>(
         _ signals: some Sequence<Signal<Element, Failure>>
     ) -> Signal<[Element], Failure> where Value == [Element] {
         let signals = ContiguousArray(signals)
-        return Signal<[Element], Failure>(name: SignalDebugNames.name("+zip: \(signals)")) { subscriber in
-            guard !signals.isEmpty else {
+        let name = SignalDebugNames.name("+zip: \(signals)")
+        guard !signals.isEmpty else {
+            return Signal<[Element], Failure>(name: name) { subscriber in
                 subscriber.sendCompleted()
                 return nil
             }
+        }
+        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
+        return Signal<[Element], Failure>(relayingNamed: name) { subscriber in
             let state = ZipArrayState<Element, Failure>(downstream: subscriber, count: signals.count)
             let inputs = signals.indices.map { index in
-                Subscriber<Element, Failure> { event in state.receive(event, at: index) }
+                Subscriber<Element, Failure>(
+                    { event in state.receive(event, at: index) }, sharing: subscriber.deliveryLock)
             }
             for input in inputs {
                 subscriber.add(input)
             }
             for (signal, input) in Swift.zip(signals, inputs) {
-                signal.subscribe(input)
+                signal.subscribe(claiming: input)
             }
             return nil
         }
