@@ -8,10 +8,12 @@ private final class CountingSource: @unchecked Sendable {
     let disposals = Locked(0)
     let current = Locked<Subscriber<Int, TestFailure>?>(nil)
 
-    lazy var signal = Signal<Int, TestFailure> { [unowned self] subscriber in
-        self.subscriptions.withValue { $0 += 1 }
-        self.current.withValue { $0 = subscriber }
-        return ActionDisposable { self.disposals.withValue { $0 += 1 } }
+    lazy var signal = Signal<Int, TestFailure> { [subscriptions, disposals, current] subscriber in
+        subscriptions.withValue { $0 += 1 }
+        // `current` holds the subscriber, which holds the disposable below: the disposable must
+        // not hold the source, or the source would keep itself alive.
+        current.withValue { $0 = subscriber }
+        return ActionDisposable { disposals.withValue { $0 += 1 } }
     }
 
     func send(_ event: Event<Int, TestFailure>) {
@@ -33,21 +35,29 @@ private struct TestFailure: Error, Equatable {}
     }
 
     @Test func connectSubscribesOnceAndReturnsTheSameDisposable() {
-        let source = CountingSource()
-        let connection = source.signal.publish()
-        var first: [Int] = []
-        var second: [Int] = []
-        connection.signal.subscribe(next: { first.append($0) })
-        connection.signal.subscribe(next: { second.append($0) })
-        let disposableA = connection.connect()
-        let disposableB = connection.connect()
-        #expect(disposableA === disposableB)
-        #expect(source.subscriptions.current == 1)
-        #expect(connection.isConnected)
-        source.send(.next(1))
-        source.send(.next(2))
-        #expect(first == [1, 2])
-        #expect(second == [1, 2])
+        weak var weakSubject: Signal<Int, TestFailure>?
+        do {
+            let source = CountingSource()
+            let connection = source.signal.publish()
+            weakSubject = connection.signal
+            var first: [Int] = []
+            var second: [Int] = []
+            connection.signal.subscribe(next: { first.append($0) })
+            connection.signal.subscribe(next: { second.append($0) })
+            let disposableA = connection.connect()
+            let disposableB = connection.connect()
+            #expect(disposableA === disposableB)
+            #expect(source.subscriptions.current == 1)
+            #expect(connection.isConnected)
+            source.send(.next(1))
+            source.send(.next(2))
+            #expect(first == [1, 2])
+            #expect(second == [1, 2])
+            // The subject and the subscription feeding it hold each other while connected.
+            disposableA.dispose()
+            #expect(source.disposals.current == 1)
+        }
+        #expect(weakSubject == nil)
     }
 
     @Test func lateSubscriberToPublishSeesOnlyLaterValues() {
@@ -103,32 +113,48 @@ private struct TestFailure: Error, Equatable {}
     }
 
     @Test func concurrentConnectsSubscribeOnce() {
-        let source = CountingSource()
-        let connection = source.signal.publish()
-        let disposables = Locked<[ObjectIdentifier]>([])
-        DispatchQueue.concurrentPerform(iterations: 16) { _ in
-            let disposable = connection.connect()
-            disposables.withValue { $0.append(ObjectIdentifier(disposable)) }
+        weak var weakSubject: Signal<Int, TestFailure>?
+        do {
+            let source = CountingSource()
+            let connection = source.signal.publish()
+            weakSubject = connection.signal
+            let disposables = Locked<[ObjectIdentifier]>([])
+            DispatchQueue.concurrentPerform(iterations: 16) { _ in
+                let disposable = connection.connect()
+                disposables.withValue { $0.append(ObjectIdentifier(disposable)) }
+            }
+            #expect(source.subscriptions.current == 1)
+            #expect(Set(disposables.current).count == 1)
+            connection.connect().dispose()
+            #expect(source.disposals.current == 1)
         }
-        #expect(source.subscriptions.current == 1)
-        #expect(Set(disposables.current).count == 1)
+        #expect(weakSubject == nil)
     }
 
     @Test func autoconnectConnectsOnFirstSubscription() {
-        let source = CountingSource()
-        let connection = source.signal.publish()
-        let auto = connection.autoconnect()
-        #expect(source.subscriptions.current == 0)
-        var first: [Int] = []
-        var second: [Int] = []
-        auto.subscribe(next: { first.append($0) })
-        #expect(source.subscriptions.current == 1)
-        source.send(.next(1))
-        auto.subscribe(next: { second.append($0) })
-        #expect(source.subscriptions.current == 1)
-        source.send(.next(2))
-        #expect(first == [1, 2])
-        #expect(second == [2])
+        weak var weakSubject: Signal<Int, TestFailure>?
+        do {
+            let source = CountingSource()
+            let connection = source.signal.publish()
+            weakSubject = connection.signal
+            let auto = connection.autoconnect()
+            #expect(source.subscriptions.current == 0)
+            var first: [Int] = []
+            var second: [Int] = []
+            let firstSubscription = auto.subscribe(next: { first.append($0) })
+            #expect(source.subscriptions.current == 1)
+            source.send(.next(1))
+            let secondSubscription = auto.subscribe(next: { second.append($0) })
+            #expect(source.subscriptions.current == 1)
+            source.send(.next(2))
+            #expect(first == [1, 2])
+            #expect(second == [2])
+            // The last subscriber leaving disposes the connection.
+            firstSubscription.dispose()
+            secondSubscription.dispose()
+            #expect(source.disposals.current == 1)
+        }
+        #expect(weakSubject == nil)
     }
 
     @Test func autoconnectDisposesTheConnectionAtZeroSubscribers() {
@@ -178,17 +204,24 @@ private struct TestFailure: Error, Equatable {}
     }
 
     @Test func publishedSubjectReleasesDisposedSubscribers() {
-        let source = CountingSource()
-        let connection = source.signal.publish()
         weak var weakObserver: AnyObject?
+        weak var weakSubject: Signal<Int, TestFailure>?
         do {
-            let observer = NSObjectLike()
-            weakObserver = observer
-            let subscription = connection.signal.subscribe(next: { _ in _ = observer })
-            connection.connect()
-            subscription.dispose()
+            let source = CountingSource()
+            let connection = source.signal.publish()
+            weakSubject = connection.signal
+            do {
+                let observer = NSObjectLike()
+                weakObserver = observer
+                let subscription = connection.signal.subscribe(next: { _ in _ = observer })
+                connection.connect()
+                subscription.dispose()
+            }
+            #expect(weakObserver == nil)
+            // The subject and the subscription feeding it hold each other while connected.
+            connection.connect().dispose()
         }
-        #expect(weakObserver == nil)
+        #expect(weakSubject == nil)
     }
 }
 

@@ -20,30 +20,44 @@ struct SubjectTests {
 
     @Test("a subscriber added during a delivery does not get that event (R67)")
     func snapshotAtSend() {
-        let subject = Subject<Int, Never>()
-        let added = Recorder<Int, Never>()
-        var once = false
-        subject.subscribe(next: { _ in
-            if !once {
-                once = true
-                subject.subscribe(added.subscriber())
-            }
-        })
-        subject.sendNext(1)
-        subject.sendNext(2)
-        #expect(added.values == [2])
+        weak var weakSubject: Subject<Int, Never>?
+        do {
+            let subject = Subject<Int, Never>()
+            weakSubject = subject
+            let added = Recorder<Int, Never>()
+            var once = false
+            subject.subscribe(next: { _ in
+                if !once {
+                    once = true
+                    subject.subscribe(added.subscriber())
+                }
+            })
+            subject.sendNext(1)
+            subject.sendNext(2)
+            #expect(added.values == [2])
+            // The subscriber captures the subject: completing it releases both.
+            subject.sendCompleted()
+        }
+        #expect(weakSubject == nil)
     }
 
     @Test("sending into a subject from inside its own subscriber is delivered nested, never deadlocks")
     func reentrantSend() {
-        let subject = Subject<Int, Never>()
-        var received: [Int] = []
-        subject.subscribe(next: { value in
-            received.append(value)
-            if value < 3 { subject.sendNext(value + 1) }
-        })
-        subject.sendNext(1)
-        #expect(received == [1, 2, 3])
+        weak var weakSubject: Subject<Int, Never>?
+        do {
+            let subject = Subject<Int, Never>()
+            weakSubject = subject
+            var received: [Int] = []
+            let subscription = subject.subscribe(next: { value in
+                received.append(value)
+                if value < 3 { subject.sendNext(value + 1) }
+            })
+            subject.sendNext(1)
+            #expect(received == [1, 2, 3])
+            // The subscriber captures the subject: disposing it releases both.
+            subscription.dispose()
+        }
+        #expect(weakSubject == nil)
     }
 
     @Test("a disposed subscriber is dropped from the subject at once")

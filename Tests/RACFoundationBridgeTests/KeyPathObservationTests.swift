@@ -62,7 +62,7 @@ struct KeyPathObservationTests {
     func deliveredSynchronouslyOnTheSettingThread() {
         let person = Person()
         let deliveries = Locked<[(thread: ObjectIdentifier, value: String, stored: String)]>([])
-        person.rac.observe(\.name).subscribe(next: { value in
+        let subscription = person.rac.observe(\.name).subscribe(next: { value in
             deliveries.withValue {
                 $0.append((ObjectIdentifier(Thread.current), value, person.name))
             }
@@ -80,6 +80,8 @@ struct KeyPathObservationTests {
         #expect(last?.thread == writer.current.thread)
         #expect(last?.value == "bob")
         #expect(last?.stored == "bob")
+        // The subscriber captures the object: disposing it lets the object go.
+        subscription.dispose()
     }
 
     @Test("completes when the object is deallocated, and does not retain it")
@@ -175,18 +177,25 @@ struct KeyPathObservationTests {
 
     @Test("a subscriber that sets the property receives the new value nested, at once")
     func reentrantSet() {
-        let person = Person()
-        let order = Locked<[String]>([])
-        person.rac.observe(\.name).subscribe(next: { value in
-            order.withValue { $0.append("begin \(value)") }
-            if value == "bob" { person.name = "cy" }
-            order.withValue { $0.append("end \(value)") }
-        })
-        person.name = "bob"
-        #expect(
-            order.current == [
-                "begin ann", "end ann", "begin bob", "begin cy", "end cy", "end bob",
-            ])
+        weak var weakPerson: Person?
+        do {
+            let person = Person()
+            weakPerson = person
+            let order = Locked<[String]>([])
+            let subscription = person.rac.observe(\.name).subscribe(next: { value in
+                order.withValue { $0.append("begin \(value)") }
+                if value == "bob" { person.name = "cy" }
+                order.withValue { $0.append("end \(value)") }
+            })
+            person.name = "bob"
+            #expect(
+                order.current == [
+                    "begin ann", "end ann", "begin bob", "begin cy", "end cy", "end bob",
+                ])
+            // The subscriber captures the object: disposing it lets the object go.
+            subscription.dispose()
+        }
+        #expect(weakPerson == nil)
     }
 
     @Test("observed with marbles: a bound signal's values arrive at its frames")

@@ -214,9 +214,12 @@ struct URLSessionTests {
         #expect(recorder.waitForCount(1))  // progress is arriving
         subscription.dispose()
         let countAtDispose = recorder.count
-        #expect(weakToken == nil)
+        // Progress arrives on another thread: a delivery already running when dispose() is called
+        // may finish (dispose() never waits), and its closures are released when it returns. No
+        // delivery starts afterwards.
+        #expect(eventually { weakToken == nil })
         #expect(eventually { server.clientsGone == 1 })
-        #expect(recorder.count == countAtDispose)
+        #expect(recorder.count <= countAtDispose + 1)
         #expect(
             recorder.values.allSatisfy {
                 if case .progress(_, let expected) = $0 {

@@ -169,15 +169,26 @@ struct PropertyChannelTests {
 
     @Test("a write a subscriber makes in reaction to the terminal's write is passed on")
     func reactionToOwnWriteIsForwarded() {
-        let property = MutableProperty(0)
-        property.signal.subscribe(next: { value in
-            if value == 5 { property.value = 6 }
-        })
-        let terminal = property.channelTerminal
-        let log = EventLog.of(terminal)
-        terminal.sendNext(5)
-        #expect(property.value == 6)
-        #expect(log.values == [0, 6])
+        weak var weakProperty: MutableProperty<Int>?
+        weak var weakLog: EventLog<Int, Never>?
+        do {
+            let property = MutableProperty(0)
+            weakProperty = property
+            let reaction = property.signal.subscribe(next: { value in
+                if value == 5 { property.value = 6 }
+            })
+            let terminal = property.channelTerminal
+            let log = EventLog.of(terminal)
+            weakLog = log
+            terminal.sendNext(5)
+            #expect(property.value == 6)
+            #expect(log.values == [0, 6])
+            // The reaction captures the property: disposing it lets the property go, which
+            // completes the terminal.
+            reaction.dispose()
+        }
+        #expect(weakProperty == nil)
+        #expect(weakLog == nil)
     }
 
     @Test("the terminal completes when the property is deallocated and does not retain it (X11)")

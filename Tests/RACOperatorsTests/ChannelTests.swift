@@ -105,16 +105,25 @@ struct ChannelTests {
 
     @Test("binding to a terminal with nothing to replay never drops the first real change")
     func firstChangeNotDropped() {
-        let left = Channel<Int>()
-        let right = Channel<Int>()
-        let leftSide = TerminalLog<Int>()
-        leftSide.watch(left.leadingTerminal)
-        let rightSide = TerminalLog<Int>()
-        rightSide.watch(right.leadingTerminal)
-        bind(left.followingTerminal, to: right.followingTerminal)
-        left.leadingTerminal.sendNext(1)
-        #expect(rightSide.values == [1])
-        #expect(leftSide.values == [])
+        weak var weakLeft: Channel<Int>?
+        weak var weakRight: Channel<Int>?
+        do {
+            let left = Channel<Int>()
+            let right = Channel<Int>()
+            (weakLeft, weakRight) = (left, right)
+            let leftSide = TerminalLog<Int>()
+            leftSide.watch(left.leadingTerminal)
+            let rightSide = TerminalLog<Int>()
+            rightSide.watch(right.leadingTerminal)
+            let binding = bind(left.followingTerminal, to: right.followingTerminal)
+            left.leadingTerminal.sendNext(1)
+            #expect(rightSide.values == [1])
+            #expect(leftSide.values == [])
+            // Each bound terminal's subscriptions hold the other: ending the binding releases both.
+            binding.dispose()
+        }
+        #expect(weakLeft == nil)
+        #expect(weakRight == nil)
     }
 
     @Test("a channel and its subscriptions are released after completion")

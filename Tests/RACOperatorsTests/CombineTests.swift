@@ -256,15 +256,24 @@ struct CombineMergeTests {
 
     @Test("a value sent into one input from the subscriber is delivered nested")
     func reentrant() {
-        let a = Subject<Int, OpError>()
-        let b = Subject<Int, OpError>()
-        let log = OpLog<Int, OpError>()
-        log.record(a.merge(b)) { event in
-            if event == .next(1) { b.sendNext(10) }
-            if event == .next(10) { a.sendNext(2) }
+        weak var weakA: Subject<Int, OpError>?
+        weak var weakB: Subject<Int, OpError>?
+        do {
+            let a = Subject<Int, OpError>()
+            let b = Subject<Int, OpError>()
+            (weakA, weakB) = (a, b)
+            let log = OpLog<Int, OpError>()
+            let subscription = log.record(a.merge(b)) { event in
+                if event == .next(1) { b.sendNext(10) }
+                if event == .next(10) { a.sendNext(2) }
+            }
+            a.sendNext(1)
+            #expect(log.events == [.next(1), .next(10), .next(2)])
+            // The subscriber captures both inputs: disposing it releases the chain.
+            subscription.dispose()
         }
-        a.sendNext(1)
-        #expect(log.events == [.next(1), .next(10), .next(2)])
+        #expect(weakA == nil)
+        #expect(weakB == nil)
     }
 
     @Test("values sent from several threads all arrive, serialised")
@@ -338,17 +347,25 @@ struct CombineThenTests {
 struct CombineSampleTests {
     @Test("sends the latest source value whenever the sampler sends")
     func ordinary() {
-        let source = OpProbe<Int, OpError>()
-        let sampler = OpProbe<String, OpError>()
-        let log = OpLog.of(source.signal.sample(sampler.signal))
-        sampler.sendNext("x")  // no value yet
-        source.sendNext(1)
-        source.sendNext(2)
-        sampler.sendNext("x")
-        sampler.sendNext("x")
-        source.sendNext(3)
-        sampler.sendNext("x")
-        #expect(log.events == [.next(2), .next(2), .next(3)])
+        weak var weakLog: OpLog<Int, OpError>?
+        do {
+            let source = OpProbe<Int, OpError>()
+            let sampler = OpProbe<String, OpError>()
+            let log = OpLog<Int, OpError>()
+            weakLog = log
+            let subscription = log.record(source.signal.sample(sampler.signal))
+            sampler.sendNext("x")  // no value yet
+            source.sendNext(1)
+            source.sendNext(2)
+            sampler.sendNext("x")
+            sampler.sendNext("x")
+            source.sendNext(3)
+            sampler.sendNext("x")
+            #expect(log.events == [.next(2), .next(2), .next(3)])
+            subscription.dispose()
+            #expect(source.disposals == 1 && sampler.disposals == 1)
+        }
+        #expect(weakLog == nil)
     }
 
     @Test("completes as soon as either completes, disposing the other")
@@ -406,18 +423,27 @@ struct CombineSampleTests {
 
     @Test("the subscriber may send into the source while a sample is delivered")
     func reentrant() {
-        let source = Subject<Int, OpError>()
-        let sampler = Subject<Void, OpError>()
-        let log = OpLog<Int, OpError>()
-        log.record(source.sample(sampler)) { event in
-            if event == .next(1) {
-                source.sendNext(2)
-                sampler.sendNext(())
+        weak var weakSource: Subject<Int, OpError>?
+        weak var weakSampler: Subject<Void, OpError>?
+        do {
+            let source = Subject<Int, OpError>()
+            let sampler = Subject<Void, OpError>()
+            (weakSource, weakSampler) = (source, sampler)
+            let log = OpLog<Int, OpError>()
+            let subscription = log.record(source.sample(sampler)) { event in
+                if event == .next(1) {
+                    source.sendNext(2)
+                    sampler.sendNext(())
+                }
             }
+            source.sendNext(1)
+            sampler.sendNext(())
+            #expect(log.events == [.next(1), .next(2)])
+            // The subscriber captures both inputs: disposing it releases the chain.
+            subscription.dispose()
         }
-        source.sendNext(1)
-        sampler.sendNext(())
-        #expect(log.events == [.next(1), .next(2)])
+        #expect(weakSource == nil)
+        #expect(weakSampler == nil)
     }
 }
 

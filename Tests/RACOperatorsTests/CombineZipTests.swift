@@ -83,18 +83,27 @@ struct CombineZipWithTests {
 
     @Test("values sent into an input from the subscriber are zipped, nested")
     func reentrant() {
-        let a = Subject<Int, OpError>()
-        let b = Subject<Int, OpError>()
-        let log = OpLog<(Int, Int), OpError>()
-        log.record(a.zip(with: b)) { event in
-            if case .next((1, _)) = event {
-                a.sendNext(2)
-                b.sendNext(20)
+        weak var weakA: Subject<Int, OpError>?
+        weak var weakB: Subject<Int, OpError>?
+        do {
+            let a = Subject<Int, OpError>()
+            let b = Subject<Int, OpError>()
+            (weakA, weakB) = (a, b)
+            let log = OpLog<(Int, Int), OpError>()
+            let subscription = log.record(a.zip(with: b)) { event in
+                if case .next((1, _)) = event {
+                    a.sendNext(2)
+                    b.sendNext(20)
+                }
             }
+            a.sendNext(1)
+            b.sendNext(10)
+            #expect(log.descriptions == ["(1, 10)", "(2, 20)"])
+            // The subscriber captures both inputs: disposing it releases the chain.
+            subscription.dispose()
         }
-        a.sendNext(1)
-        b.sendNext(10)
-        #expect(log.descriptions == ["(1, 10)", "(2, 20)"])
+        #expect(weakA == nil)
+        #expect(weakB == nil)
     }
 
     @Test("pairs keep their order when the sides send on different threads")
@@ -207,16 +216,24 @@ struct CombineZipStaticTests {
 struct CombineLatestTests {
     @Test("first emission once both have sent; then on every value (X32)")
     func ordinary() {
-        let a = OpProbe<Int, OpError>()
-        let b = OpProbe<String, OpError>()
-        let log = OpLog.of(a.signal.combineLatest(with: b.signal))
-        a.sendNext(1)
-        a.sendNext(2)
-        #expect(log.descriptions == [])
-        b.sendNext("x")
-        a.sendNext(3)
-        b.sendNext("y")
-        #expect(log.descriptions == ["(2, \"x\")", "(3, \"x\")", "(3, \"y\")"])
+        weak var weakLog: OpLog<(Int, String), OpError>?
+        do {
+            let a = OpProbe<Int, OpError>()
+            let b = OpProbe<String, OpError>()
+            let log = OpLog.of(a.signal.combineLatest(with: b.signal))
+            weakLog = log
+            a.sendNext(1)
+            a.sendNext(2)
+            #expect(log.descriptions == [])
+            b.sendNext("x")
+            a.sendNext(3)
+            b.sendNext("y")
+            #expect(log.descriptions == ["(2, \"x\")", "(3, \"x\")", "(3, \"y\")"])
+            a.sendCompleted()
+            b.sendCompleted()
+            #expect(log.isTerminated)
+        }
+        #expect(weakLog == nil)
     }
 
     @Test("completes only when both complete, in either order")
@@ -270,15 +287,22 @@ struct CombineLatestTests {
 
     @Test("a value sent into an input from the subscriber is combined, nested")
     func reentrant() {
-        let a = Subject<Int, OpError>()
-        let b = Subject<Int, OpError>()
-        let log = OpLog<(Int, Int), OpError>()
-        log.record(a.combineLatest(with: b)) { event in
-            if case .next((1, 10)) = event { a.sendNext(2) }
+        weak var weakA: Subject<Int, OpError>?
+        do {
+            let a = Subject<Int, OpError>()
+            let b = Subject<Int, OpError>()
+            weakA = a
+            let log = OpLog<(Int, Int), OpError>()
+            let subscription = log.record(a.combineLatest(with: b)) { event in
+                if case .next((1, 10)) = event { a.sendNext(2) }
+            }
+            a.sendNext(1)
+            b.sendNext(10)
+            #expect(log.descriptions == ["(1, 10)", "(2, 10)"])
+            // The subscriber captures an input: disposing it releases the chain.
+            subscription.dispose()
         }
-        a.sendNext(1)
-        b.sendNext(10)
-        #expect(log.descriptions == ["(1, 10)", "(2, 10)"])
+        #expect(weakA == nil)
     }
 
     @Test("Signal.combineLatest of a pack of different types")

@@ -38,17 +38,24 @@ struct FilterBasicTests {
 
     @Test("filter: a value sent into the source from the subscriber is filtered and delivered nested")
     func filterReentrancy() {
-        let subject = Subject<Int, ProbeError>()
-        let log = EventLog<Int, ProbeError>()
-        log.record(subject.filter { $0 > 0 }) { event in
-            if event == .next(1) {
-                subject.sendNext(-1)
-                subject.sendNext(2)
+        weak var weakSubject: Subject<Int, ProbeError>?
+        do {
+            let subject = Subject<Int, ProbeError>()
+            weakSubject = subject
+            let log = EventLog<Int, ProbeError>()
+            let subscription = log.record(subject.filter { $0 > 0 }) { event in
+                if event == .next(1) {
+                    subject.sendNext(-1)
+                    subject.sendNext(2)
+                }
             }
+            subject.sendNext(1)
+            subject.sendNext(3)
+            #expect(log.values == [1, 2, 3])
+            // The subscriber captures the subject: disposing it releases the chain.
+            subscription.dispose()
         }
-        subject.sendNext(1)
-        subject.sendNext(3)
-        #expect(log.values == [1, 2, 3])
+        #expect(weakSubject == nil)
     }
 
     @Test("ignore drops values equal to the given one")
@@ -86,15 +93,23 @@ struct FilterBasicTests {
 
     @Test("distinctUntilChanged keeps its last value per subscription")
     func distinctUntilChangedPerSubscription() {
-        let probe = ProbeSource<Int, ProbeError>()
-        let distinct = probe.signal.distinctUntilChanged()
-        let first = EventLog.of(distinct)
-        probe.sendNext(1)
-        let second = EventLog.of(distinct)
-        probe.sendNext(1)
-        probe.sendNext(2)
-        #expect(first.values == [1, 2])
-        #expect(second.values == [1, 2])
+        weak var weakFirst: EventLog<Int, ProbeError>?
+        weak var weakSecond: EventLog<Int, ProbeError>?
+        do {
+            let probe = ProbeSource<Int, ProbeError>()
+            let distinct = probe.signal.distinctUntilChanged()
+            let first = EventLog.of(distinct)
+            probe.sendNext(1)
+            let second = EventLog.of(distinct)
+            probe.sendNext(1)
+            probe.sendNext(2)
+            #expect(first.values == [1, 2])
+            #expect(second.values == [1, 2])
+            probe.sendCompleted()
+            (weakFirst, weakSecond) = (first, second)
+        }
+        #expect(weakFirst == nil)
+        #expect(weakSecond == nil)
     }
 
     @Test("distinctUntilChanged(by:) compares with the last value sent, not the last dropped")
@@ -377,15 +392,23 @@ struct FilterSkipTests {
         #expect(eventsOf(numbers([1, 2]).skip(0)) == [.next(1), .next(2), .completed])
         #expect(eventsOf(numbers([1, 2]).skip(5)) == [.completed])
         #expect(eventsOf(failing(after: [1, 2]).skip(1)) == [.next(2), .error(ProbeError(1))])
-        let probe = ProbeSource<Int, ProbeError>()
-        let skipped = probe.signal.skip(1)
-        let first = EventLog.of(skipped)
-        probe.sendNext(1)
-        let second = EventLog.of(skipped)
-        probe.sendNext(2)
-        probe.sendNext(3)
-        #expect(first.values == [2, 3])
-        #expect(second.values == [3])
+        weak var weakFirst: EventLog<Int, ProbeError>?
+        weak var weakSecond: EventLog<Int, ProbeError>?
+        do {
+            let probe = ProbeSource<Int, ProbeError>()
+            let skipped = probe.signal.skip(1)
+            let first = EventLog.of(skipped)
+            probe.sendNext(1)
+            let second = EventLog.of(skipped)
+            probe.sendNext(2)
+            probe.sendNext(3)
+            #expect(first.values == [2, 3])
+            #expect(second.values == [3])
+            probe.sendCompleted()
+            (weakFirst, weakSecond) = (first, second)
+        }
+        #expect(weakFirst == nil)
+        #expect(weakSecond == nil)
         #expect(disposalReachesSource { (source: Signal<Int, ProbeError>) in source.skip(1) })
     }
 

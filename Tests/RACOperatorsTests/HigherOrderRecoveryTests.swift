@@ -281,19 +281,30 @@ struct HigherOrderGroupByTests {
 
     @Test("the subscriber may send into the source when it receives a group")
     func reentrant() {
-        let source = Subject<Int, OpError>()
-        let groupLog = OpLog<Int, OpError>()
-        let outer = OpLog<GroupedSignal<Int, Int, OpError>, OpError>()
-        outer.record(source.groupBy { $0 % 2 }) { event in
-            if case .next(let group) = event, group.key == 1 {
-                groupLog.record(group)
-                source.sendNext(3)
+        weak var weakSource: Subject<Int, OpError>?
+        weak var weakGroupLog: OpLog<Int, OpError>?
+        do {
+            let source = Subject<Int, OpError>()
+            weakSource = source
+            let groupLog = OpLog<Int, OpError>()
+            weakGroupLog = groupLog
+            let outer = OpLog<GroupedSignal<Int, Int, OpError>, OpError>()
+            outer.record(source.groupBy { $0 % 2 }) { event in
+                if case .next(let group) = event, group.key == 1 {
+                    groupLog.record(group)
+                    source.sendNext(3)
+                }
             }
+            source.sendNext(1)
+            source.sendNext(5)
+            #expect(outer.values.map(\.key) == [1])
+            #expect(groupLog.events == [.next(3), .next(1), .next(5)])
+            // The subscriber captures the source: completing it ends the groups and releases all.
+            source.sendCompleted()
+            #expect(groupLog.isTerminated)
         }
-        source.sendNext(1)
-        source.sendNext(5)
-        #expect(outer.values.map(\.key) == [1])
-        #expect(groupLog.events == [.next(3), .next(1), .next(5)])
+        #expect(weakSource == nil)
+        #expect(weakGroupLog == nil)
     }
 }
 

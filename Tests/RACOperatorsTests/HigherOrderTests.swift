@@ -9,24 +9,37 @@ private typealias IntProbe = OpProbe<Int, OpError>
 struct HigherOrderBindTests {
     @Test("the block is called once per subscription (R57); inner values are merged as they arrive (R62)")
     func ordinary() {
-        let factoryCalls = OpCounter()
-        let source = IntProbe()
-        let inners = [IntProbe(), IntProbe()]
-        let bound = source.signal.bind { () -> (Int, inout Bool) -> IntSignal? in
-            factoryCalls.increment()
-            return { value, _ in inners[value].signal }
+        weak var weakLog: OpLog<Int, OpError>?
+        weak var weakSecondLog: OpLog<Int, OpError>?
+        do {
+            let factoryCalls = OpCounter()
+            let source = IntProbe()
+            let inners = [IntProbe(), IntProbe()]
+            let bound = source.signal.bind { () -> (Int, inout Bool) -> IntSignal? in
+                factoryCalls.increment()
+                return { value, _ in inners[value].signal }
+            }
+            let log = OpLog.of(bound)
+            weakLog = log
+            #expect(factoryCalls.value == 1)
+            source.sendNext(0)
+            #expect(inners[0].isSubscribed)
+            source.sendNext(1)
+            inners[1].sendNext(10)
+            inners[0].sendNext(20)
+            inners[1].sendNext(11)
+            #expect(log.events == [.next(10), .next(20), .next(11)])
+            let secondLog = OpLog.of(bound)
+            weakSecondLog = secondLog
+            #expect(factoryCalls.value == 2)
+            // Both subscriptions complete once the source and every inner signal have.
+            source.sendCompleted()
+            inners[0].sendCompleted()
+            inners[1].sendCompleted()
+            #expect(log.isTerminated)
         }
-        let log = OpLog.of(bound)
-        #expect(factoryCalls.value == 1)
-        source.sendNext(0)
-        #expect(inners[0].isSubscribed)
-        source.sendNext(1)
-        inners[1].sendNext(10)
-        inners[0].sendNext(20)
-        inners[1].sendNext(11)
-        #expect(log.events == [.next(10), .next(20), .next(11)])
-        _ = OpLog.of(bound)
-        #expect(factoryCalls.value == 2)
+        #expect(weakLog == nil)
+        #expect(weakSecondLog == nil)
     }
 
     @Test("completes only when the source and every inner signal have completed (R58)")
@@ -160,13 +173,21 @@ struct HigherOrderBindTests {
 
     @Test("a value sent into the source from the subscriber is bound, nested")
     func reentrant() {
-        let source = Subject<Int, OpError>()
-        let log = OpLog<Int, OpError>()
-        log.record(source.bind { { value, _ in IntSignal(values: [value, value + 100]) } }) { event in
-            if event == .next(1) { source.sendNext(2) }
+        weak var weakSource: Subject<Int, OpError>?
+        do {
+            let source = Subject<Int, OpError>()
+            weakSource = source
+            let log = OpLog<Int, OpError>()
+            let bound = source.bind { { value, _ in IntSignal(values: [value, value + 100]) } }
+            let subscription = log.record(bound) { event in
+                if event == .next(1) { source.sendNext(2) }
+            }
+            source.sendNext(1)
+            #expect(log.events == [.next(1), .next(2), .next(102), .next(101)])
+            // The subscriber captures the source: disposing it releases the chain.
+            subscription.dispose()
         }
-        source.sendNext(1)
-        #expect(log.events == [.next(1), .next(2), .next(102), .next(101)])
+        #expect(weakSource == nil)
     }
 }
 
@@ -358,17 +379,25 @@ struct HigherOrderFlattenTests {
 struct HigherOrderSwitchToLatestTests {
     @Test("forwards the latest inner signal only; a new one disposes the previous")
     func ordinary() {
-        let outer = Subject<IntSignal, OpError>()
-        let a = IntProbe()
-        let b = IntProbe()
-        let log = OpLog.of(outer.switchToLatest())
-        outer.sendNext(a.signal)
-        a.sendNext(1)
-        outer.sendNext(b.signal)
-        #expect(!a.isSubscribed && a.disposals == 1)
-        a.sendNext(2)
-        b.sendNext(3)
-        #expect(log.events == [.next(1), .next(3)])
+        weak var weakLog: OpLog<Int, OpError>?
+        do {
+            let outer = Subject<IntSignal, OpError>()
+            let a = IntProbe()
+            let b = IntProbe()
+            let log = OpLog<Int, OpError>()
+            weakLog = log
+            let subscription = log.record(outer.switchToLatest())
+            outer.sendNext(a.signal)
+            a.sendNext(1)
+            outer.sendNext(b.signal)
+            #expect(!a.isSubscribed && a.disposals == 1)
+            a.sendNext(2)
+            b.sendNext(3)
+            #expect(log.events == [.next(1), .next(3)])
+            subscription.dispose()
+            #expect(!b.isSubscribed && b.disposals == 1)
+        }
+        #expect(weakLog == nil)
     }
 
     @Test("completes when the outer and the latest inner have completed, in either order")
@@ -439,17 +468,25 @@ struct HigherOrderSwitchToLatestTests {
 
     @Test("a new inner sent from the subscriber while an inner value is delivered replaces it")
     func reentrant() {
-        let outer = Subject<IntSignal, OpError>()
-        let first = Subject<Int, OpError>()
-        let log = OpLog<Int, OpError>()
-        log.record(outer.switchToLatest()) { event in
-            if event == .next(1) { outer.sendNext(IntSignal(value: 2).concat(.never)) }
+        weak var weakOuter: Subject<IntSignal, OpError>?
+        do {
+            let outer = Subject<IntSignal, OpError>()
+            weakOuter = outer
+            let first = Subject<Int, OpError>()
+            let log = OpLog<Int, OpError>()
+            let subscription = log.record(outer.switchToLatest()) { event in
+                if event == .next(1) { outer.sendNext(IntSignal(value: 2).concat(.never)) }
+            }
+            outer.sendNext(first)
+            first.sendNext(1)
+            first.sendNext(3)
+            #expect(log.events == [.next(1), .next(2)])
+            #expect(first.subscriberCount == 0)
+            // The subscriber captures the outer signal, and the latest inner never ends: disposing
+            // the subscription releases the chain.
+            subscription.dispose()
         }
-        outer.sendNext(first)
-        first.sendNext(1)
-        first.sendNext(3)
-        #expect(log.events == [.next(1), .next(2)])
-        #expect(first.subscriberCount == 0)
+        #expect(weakOuter == nil)
     }
 }
 

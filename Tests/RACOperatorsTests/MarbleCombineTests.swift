@@ -271,32 +271,48 @@ struct MarbleCombineTests {
 struct MarbleCombineReentrancyTests {
     @Test("combineLatest: a tuple's callback sending into an input gets the new tuple nested, in order")
     func combineLatestReentrant() {
-        let left = Subject<Int, Never>()
-        let right = Subject<Int, Never>()
-        let log = EventLog<String, Never>()
-        log.record(left.combineLatest(with: right).map { "\($0)\($1)" }) { event in
-            if case .next("11") = event { right.sendNext(2) }
+        weak var weakRight: Subject<Int, Never>?
+        do {
+            let left = Subject<Int, Never>()
+            let right = Subject<Int, Never>()
+            weakRight = right
+            let log = EventLog<String, Never>()
+            let subscription = log.record(left.combineLatest(with: right).map { "\($0)\($1)" }) { event in
+                if case .next("11") = event { right.sendNext(2) }
+            }
+            left.sendNext(1)
+            right.sendNext(1)
+            left.sendNext(3)
+            #expect(log.values == ["11", "12", "32"])
+            // The subscriber captures an input: disposing it releases the chain.
+            subscription.dispose()
         }
-        left.sendNext(1)
-        right.sendNext(1)
-        left.sendNext(3)
-        #expect(log.values == ["11", "12", "32"])
+        #expect(weakRight == nil)
     }
 
     @Test("zip: a pair's callback sending into both inputs gets the next pair nested")
     func zipReentrant() {
-        let left = Subject<Int, Never>()
-        let right = Subject<Int, Never>()
-        let log = EventLog<String, Never>()
-        log.record(left.zip(with: right).map { "\($0)\($1)" }) { event in
-            if case .next("11") = event {
-                left.sendNext(2)
-                right.sendNext(2)
+        weak var weakLeft: Subject<Int, Never>?
+        weak var weakRight: Subject<Int, Never>?
+        do {
+            let left = Subject<Int, Never>()
+            let right = Subject<Int, Never>()
+            (weakLeft, weakRight) = (left, right)
+            let log = EventLog<String, Never>()
+            let subscription = log.record(left.zip(with: right).map { "\($0)\($1)" }) { event in
+                if case .next("11") = event {
+                    left.sendNext(2)
+                    right.sendNext(2)
+                }
             }
+            left.sendNext(1)
+            right.sendNext(1)
+            #expect(log.values == ["11", "22"])
+            // The subscriber captures both inputs: disposing it releases the chain.
+            subscription.dispose()
         }
-        left.sendNext(1)
-        right.sendNext(1)
-        #expect(log.values == ["11", "22"])
+        #expect(weakLeft == nil)
+        #expect(weakRight == nil)
     }
 
     @Test("combine chains release every input after completion")

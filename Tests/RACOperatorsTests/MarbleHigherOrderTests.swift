@@ -335,30 +335,45 @@ struct MarbleHigherOrderTests {
 struct MarbleHigherOrderReentrancyTests {
     @Test("switchToLatest: a value's callback that sends a new inner switches at once, nested")
     func switchReentrant() {
-        let outer = Subject<Signal<Int, Never>, Never>()
-        let first = Subject<Int, Never>()
-        let second = Subject<Int, Never>()
-        let log = EventLog<Int, Never>()
-        log.record(outer.switchToLatest()) { event in
-            if case .next(1) = event { outer.sendNext(second) }
+        weak var weakOuter: Subject<Signal<Int, Never>, Never>?
+        do {
+            let outer = Subject<Signal<Int, Never>, Never>()
+            weakOuter = outer
+            let first = Subject<Int, Never>()
+            let second = Subject<Int, Never>()
+            let log = EventLog<Int, Never>()
+            let subscription = log.record(outer.switchToLatest()) { event in
+                if case .next(1) = event { outer.sendNext(second) }
+            }
+            outer.sendNext(first)
+            first.sendNext(1)
+            first.sendNext(2)
+            second.sendNext(3)
+            #expect(log.values == [1, 3])
+            #expect(first.subscriberCount == 0)
+            // The subscriber captures the outer signal: disposing it releases the chain.
+            subscription.dispose()
+            #expect(second.subscriberCount == 0)
         }
-        outer.sendNext(first)
-        first.sendNext(1)
-        first.sendNext(2)
-        second.sendNext(3)
-        #expect(log.values == [1, 3])
-        #expect(first.subscriberCount == 0)
+        #expect(weakOuter == nil)
     }
 
     @Test("flattenMap: a value's callback that sends into the source subscribes the new inner nested")
     func flattenMapReentrant() {
-        let source = Subject<Int, Never>()
-        let log = EventLog<Int, Never>()
-        log.record(source.flattenMap { Signal(value: $0 * 10) }) { event in
-            if case .next(10) = event { source.sendNext(2) }
+        weak var weakSource: Subject<Int, Never>?
+        do {
+            let source = Subject<Int, Never>()
+            weakSource = source
+            let log = EventLog<Int, Never>()
+            let subscription = log.record(source.flattenMap { Signal(value: $0 * 10) }) { event in
+                if case .next(10) = event { source.sendNext(2) }
+            }
+            source.sendNext(1)
+            #expect(log.values == [10, 20])
+            // The subscriber captures the source: disposing it releases the chain.
+            subscription.dispose()
         }
-        source.sendNext(1)
-        #expect(log.values == [10, 20])
+        #expect(weakSource == nil)
     }
 
     @Test("higher-order chains release the source and every inner after completion")

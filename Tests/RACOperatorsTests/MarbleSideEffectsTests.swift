@@ -144,17 +144,24 @@ struct MarbleSideEffectsTests {
 struct MarbleSideEffectsReentrancyTests {
     @Test("doNext: a value the action sends into the source is forwarded first, nested, as in RAC")
     func doNextReentrant() {
-        let subject = Subject<Int, Never>()
-        let lines = Lines()
-        let log = EventLog<Int, Never>()
-        log.record(
-            subject.doNext { value in
-                lines.append("do \(value)")
-                if value == 1 { subject.sendNext(2) }
-            })
-        subject.sendNext(1)
-        #expect(lines.all == ["do 1", "do 2"])
-        #expect(log.values == [2, 1])
+        weak var weakSubject: Subject<Int, Never>?
+        do {
+            let subject = Subject<Int, Never>()
+            weakSubject = subject
+            let lines = Lines()
+            let log = EventLog<Int, Never>()
+            let subscription = log.record(
+                subject.doNext { value in
+                    lines.append("do \(value)")
+                    if value == 1 { subject.sendNext(2) }
+                })
+            subject.sendNext(1)
+            #expect(lines.all == ["do 1", "do 2"])
+            #expect(log.values == [2, 1])
+            // The action captures the subject: disposing the subscription releases the chain.
+            subscription.dispose()
+        }
+        #expect(weakSubject == nil)
     }
 
     @Test("finally: the action may send into the source without deadlock; nothing more arrives")

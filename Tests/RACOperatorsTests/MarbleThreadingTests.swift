@@ -84,14 +84,21 @@ struct MarbleThreadingTests {
 
     @Test("deliver(on:): a delivered value's callback may send into the source; it is queued behind")
     func deliverOnReentrant() {
-        let subject = Subject<Int, Never>()
-        let recorder = scheduler.record(
-            subject.deliver(on: scheduler).doNext { value in
-                if value == 1 { subject.sendNext(2) }
-            })
-        subject.sendNext(1)
-        scheduler.run()
-        #expect(recorder.values == [1, 2])
+        weak var weakSubject: Subject<Int, Never>?
+        do {
+            let subject = Subject<Int, Never>()
+            weakSubject = subject
+            let recorder = scheduler.record(
+                subject.deliver(on: scheduler).doNext { value in
+                    if value == 1 { subject.sendNext(2) }
+                })
+            subject.sendNext(1)
+            scheduler.run()
+            #expect(recorder.values == [1, 2])
+            // The action captures the subject: disposing the subscription releases the chain.
+            recorder.dispose()
+        }
+        #expect(weakSubject == nil)
     }
 
     @Test("threading chains are released after completion")

@@ -131,17 +131,27 @@ struct MarbleTimeTests {
 struct MarbleTimeReentrancyTests {
     @Test("throttle: a value the subscriber sends back when a held value is flushed is throttled too")
     func throttleReentrant() {
-        let scheduler = TestScheduler()
-        let subject = Subject<String, Never>()
-        let recorder = scheduler.record(
-            subject.throttle(scheduler.frames(2), on: scheduler).doNext { value in
-                if value == "a" { subject.sendNext("b") }
-            })
-        subject.sendNext("a")
-        scheduler.run()
-        #expect(recorder.values == ["a", "b"])
-        #expect(recorder.events.map(\.time) == [scheduler.frames(2), scheduler.frames(4)])
-        #expect(scheduler.isEmpty)
+        weak var weakSubject: Subject<String, Never>?
+        weak var weakScheduler: TestScheduler?
+        do {
+            let scheduler = TestScheduler()
+            weakScheduler = scheduler
+            let subject = Subject<String, Never>()
+            weakSubject = subject
+            let recorder = scheduler.record(
+                subject.throttle(scheduler.frames(2), on: scheduler).doNext { value in
+                    if value == "a" { subject.sendNext("b") }
+                })
+            subject.sendNext("a")
+            scheduler.run()
+            #expect(recorder.values == ["a", "b"])
+            #expect(recorder.events.map(\.time) == [scheduler.frames(2), scheduler.frames(4)])
+            #expect(scheduler.isEmpty)
+            // The action captures the subject: disposing the subscription releases the chain.
+            recorder.dispose()
+        }
+        #expect(weakSubject == nil)
+        #expect(weakScheduler == nil)
     }
 
     @Test("delay: a subscriber that disposes from a delayed value's callback cancels the rest")

@@ -289,14 +289,21 @@ struct MarbleTransformTests {
 struct MarbleTransformReentrancyTests {
     @Test("scan: a value sent into the source from the callback is accumulated nested, in order")
     func scanReentrant() {
-        let subject = Subject<Int, Never>()
-        let log = EventLog<Int, Never>()
-        log.record(subject.scan(0, +)) { event in
-            if case .next(1) = event { subject.sendNext(2) }
+        weak var weakSubject: Subject<Int, Never>?
+        do {
+            let subject = Subject<Int, Never>()
+            weakSubject = subject
+            let log = EventLog<Int, Never>()
+            let subscription = log.record(subject.scan(0, +)) { event in
+                if case .next(1) = event { subject.sendNext(2) }
+            }
+            subject.sendNext(1)
+            subject.sendNext(10)
+            #expect(log.values == [1, 3, 13])
+            // The subscriber captures the subject: disposing it releases the chain.
+            subscription.dispose()
         }
-        subject.sendNext(1)
-        subject.sendNext(10)
-        #expect(log.values == [1, 3, 13])
+        #expect(weakSubject == nil)
     }
 
     @Test("tryMap: once it has failed, a value sent into the source from the error callback reaches nothing")

@@ -51,11 +51,16 @@ struct MulticastTests {
 
     @Test("disposing every subscriber of replay leaves the source subscribed (it never disconnects)")
     func replayNeverDisconnects() throws {
-        let source = try scheduler.createColdSignal("-a-b-c-d-")
+        let source = try scheduler.createColdSignal("-a-b-c-d-|")
         let replayed = source.replay()
-        try scheduler.expect(replayed, toEmit: "-a-b", disposeAt: 4)
+        let only = scheduler.record(replayed, disposeAt: 4)
+        scheduler.advance(toFrame: 8)
+        #expect(only.isDisposed)
+        #expect(try only.events == recordedEvents("-a-b"))
         try scheduler.expect(source, toHaveSubscriptions: ["^"])
-        try scheduler.expect(replayed, toEmit: "-------(abcd)", disposeAt: 10)
+        // A new subscriber gets the replay; the source subscription ends only with the source.
+        try scheduler.expect(replayed, toEmit: "--------(abcd)|")
+        try scheduler.expect(source, toHaveSubscriptions: ["^--------!"])
     }
 
     @Test("replay of a synchronous signal (RAC's example): values 0, 1 and completion, to anyone")
@@ -182,6 +187,10 @@ struct MulticastTests {
         subject.sendNext(1)
         #expect(subscriptions.value == 1)
         #expect(received.value == 8)
+        // replayLazily never disconnects: the shared subscription ends with the source. (No weak
+        // reference check here: the threads may still hold their closure a moment after joining.)
+        subject.sendCompleted()
+        #expect(subject.subscriberCount == 0)
     }
 
     // MARK: reentrancy and lifetime

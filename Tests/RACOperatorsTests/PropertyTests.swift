@@ -109,38 +109,60 @@ struct PropertyTests {
 
     @Test("a write made during a delivery is queued: every subscriber sees the changes in order")
     func reentrantWriteIsQueued() {
-        let property = MutableProperty(0)
-        let first = EventLog<Int, Never>()
-        let second = EventLog<Int, Never>()
-        let valuesSeenInside = Locked<[Int]>([])
-        property.signal.subscribe(
-            first.subscriber(onEvent: { event in
-                if case .next(1) = event {
-                    property.value = 2
-                    // The write took effect at once, its delivery waits for this one to finish.
-                    valuesSeenInside.withValue { $0.append(property.value) }
-                }
-            }))
-        second.record(property.signal)
-        property.value = 1
-        #expect(first.values == [0, 1, 2])
-        #expect(second.values == [0, 1, 2])
-        #expect(valuesSeenInside.current == [2])
-        #expect(property.value == 2)
+        weak var weakProperty: MutableProperty<Int>?
+        weak var weakSecond: EventLog<Int, Never>?
+        do {
+            let property = MutableProperty(0)
+            weakProperty = property
+            let first = EventLog<Int, Never>()
+            let second = EventLog<Int, Never>()
+            weakSecond = second
+            let valuesSeenInside = Locked<[Int]>([])
+            let subscription = property.signal.subscribe(
+                first.subscriber(onEvent: { event in
+                    if case .next(1) = event {
+                        property.value = 2
+                        // The write took effect at once, its delivery waits for this one to finish.
+                        valuesSeenInside.withValue { $0.append(property.value) }
+                    }
+                }))
+            second.record(property.signal)
+            property.value = 1
+            #expect(first.values == [0, 1, 2])
+            #expect(second.values == [0, 1, 2])
+            #expect(valuesSeenInside.current == [2])
+            #expect(property.value == 2)
+            // The first subscriber captures the property: disposing it lets the property go, which
+            // completes the second one.
+            subscription.dispose()
+        }
+        #expect(weakProperty == nil)
+        #expect(weakSecond == nil)
     }
 
     @Test("a subscriber that arrives during a delivery starts from that change, then gets the queue")
     func subscribeDuringDelivery() {
-        let property = MutableProperty(0)
-        let late = EventLog<Int, Never>()
-        property.signal.subscribe(next: { value in
-            if value == 1 {
-                property.value = 2
-                late.record(property.signal)
-            }
-        })
-        property.value = 1
-        #expect(late.values == [1, 2])
+        weak var weakProperty: MutableProperty<Int>?
+        weak var weakLate: EventLog<Int, Never>?
+        do {
+            let property = MutableProperty(0)
+            weakProperty = property
+            let late = EventLog<Int, Never>()
+            weakLate = late
+            let subscription = property.signal.subscribe(next: { value in
+                if value == 1 {
+                    property.value = 2
+                    late.record(property.signal)
+                }
+            })
+            property.value = 1
+            #expect(late.values == [1, 2])
+            // The subscriber captures the property: disposing it lets the property go, which
+            // completes the late one.
+            subscription.dispose()
+        }
+        #expect(weakProperty == nil)
+        #expect(weakLate == nil)
     }
 
     @Test("binding from a marble signal: values arrive at the source's frames", .timeLimit(.minutes(1)))

@@ -37,15 +37,22 @@ struct SideEffectsTests {
 
     @Test("doNext runs for each subscription and for reentrant values, in order")
     func doNextReentrancy() {
-        let subject = Subject<Int, ProbeError>()
-        let lines = Lines()
-        let tapped = subject.doNext { lines.append("action \($0)") }
-        tapped.observe { event in
-            lines.append("event \(event)")
-            if event == .next(1) { subject.sendNext(2) }
+        weak var weakSubject: Subject<Int, ProbeError>?
+        do {
+            let subject = Subject<Int, ProbeError>()
+            weakSubject = subject
+            let lines = Lines()
+            let tapped = subject.doNext { lines.append("action \($0)") }
+            let subscription = tapped.observe { event in
+                lines.append("event \(event)")
+                if event == .next(1) { subject.sendNext(2) }
+            }
+            subject.sendNext(1)
+            #expect(lines.all == ["action 1", "event next(1)", "action 2", "event next(2)"])
+            // The subscriber captures the subject: disposing it releases the chain.
+            subscription.dispose()
         }
-        subject.sendNext(1)
-        #expect(lines.all == ["action 1", "event next(1)", "action 2", "event next(2)"])
+        #expect(weakSubject == nil)
     }
 
     @Test("doError runs before the error is forwarded, only on error")

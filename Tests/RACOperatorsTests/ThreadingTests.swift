@@ -69,22 +69,31 @@ struct ThreadingTests {
 
     @Test("deliverOnMainThread's mechanism: direct on the target with nothing queued, else queued in order")
     func deliverOnMainThreadMechanism() {
-        let scheduler = VirtualTimeScheduler()
-        var onTarget = true
-        var received: [Int] = []
-        let source = Subject<Int, Never>()
-        source.deliver(on: scheduler, immediatelyWhen: { onTarget }).subscribe(next: { received.append($0) })
-        source.sendNext(1)
-        #expect(received == [1])
-        onTarget = false
-        source.sendNext(2)
-        #expect(received == [1])
-        onTarget = true
-        source.sendNext(3)  // 2 is still queued, so 3 queues behind it
-        #expect(received == [1])
-        scheduler.run()
-        #expect(received == [1, 2, 3])
-        source.sendNext(4)
-        #expect(received == [1, 2, 3, 4])
+        weak var weakScheduler: VirtualTimeScheduler?
+        do {
+            let scheduler = VirtualTimeScheduler()
+            weakScheduler = scheduler
+            var onTarget = true
+            var received: [Int] = []
+            let source = Subject<Int, Never>()
+            source.deliver(on: scheduler, immediatelyWhen: { onTarget })
+                .subscribe(next: { received.append($0) })
+            source.sendNext(1)
+            #expect(received == [1])
+            onTarget = false
+            source.sendNext(2)
+            #expect(received == [1])
+            onTarget = true
+            source.sendNext(3)  // 2 is still queued, so 3 queues behind it
+            #expect(received == [1])
+            scheduler.run()
+            #expect(received == [1, 2, 3])
+            source.sendNext(4)
+            #expect(received == [1, 2, 3, 4])
+            // Completing the source ends the chain, which then lets the scheduler go.
+            source.sendCompleted()
+            scheduler.run()
+        }
+        #expect(weakScheduler == nil)
     }
 }

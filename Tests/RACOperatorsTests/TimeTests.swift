@@ -21,15 +21,23 @@ struct TimeTests {
 
     @Test("throttle(valuesPassingTest:) sends failing values at once, dropping the held one")
     func throttlePredicate() {
-        let scheduler = VirtualTimeScheduler()
-        let source = Subject<Int, Never>()
-        let log = TimedLog<Int, Never>(scheduler)
-        log.record(source.throttle(.milliseconds(30), on: scheduler, valuesPassingTest: { $0 % 2 == 0 }))
-        at(10, on: scheduler) { source.sendNext(2) }
-        at(20, on: scheduler) { source.sendNext(3) }
-        at(30, on: scheduler) { source.sendNext(4) }
-        scheduler.run()
-        #expect(log.matches([(20, .next(3)), (60, .next(4))]), "\(log.summary)")
+        weak var weakScheduler: VirtualTimeScheduler?
+        do {
+            let scheduler = VirtualTimeScheduler()
+            weakScheduler = scheduler
+            let source = Subject<Int, Never>()
+            let log = TimedLog<Int, Never>(scheduler)
+            log.record(source.throttle(.milliseconds(30), on: scheduler, valuesPassingTest: { $0 % 2 == 0 }))
+            at(10, on: scheduler) { source.sendNext(2) }
+            at(20, on: scheduler) { source.sendNext(3) }
+            at(30, on: scheduler) { source.sendNext(4) }
+            scheduler.run()
+            #expect(log.matches([(20, .next(3)), (60, .next(4))]), "\(log.summary)")
+            // Completing the source ends the chain, which then lets the scheduler go.
+            source.sendCompleted()
+            scheduler.run()
+        }
+        #expect(weakScheduler == nil)
     }
 
     @Test("throttle forwards an error at once and drops the held value")

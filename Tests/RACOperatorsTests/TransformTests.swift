@@ -246,14 +246,21 @@ struct TransformFoldTests {
 
     @Test("scan updates its state before forwarding, so reentrant values accumulate in order")
     func scanReentrancy() {
-        let subject = Subject<Int, ProbeError>()
-        let log = EventLog<Int, ProbeError>()
-        log.record(subject.scan(0, +)) { event in
-            if event == .next(1) { subject.sendNext(10) }
+        weak var weakSubject: Subject<Int, ProbeError>?
+        do {
+            let subject = Subject<Int, ProbeError>()
+            weakSubject = subject
+            let log = EventLog<Int, ProbeError>()
+            let subscription = log.record(subject.scan(0, +)) { event in
+                if event == .next(1) { subject.sendNext(10) }
+            }
+            subject.sendNext(1)
+            subject.sendNext(100)
+            #expect(log.events == [.next(1), .next(11), .next(111)])
+            // The subscriber captures the subject: disposing it releases the chain.
+            subscription.dispose()
         }
-        subject.sendNext(1)
-        subject.sendNext(100)
-        #expect(log.events == [.next(1), .next(11), .next(111)])
+        #expect(weakSubject == nil)
     }
 
     @Test("aggregate sends only the final accumulation on completion; the start if empty")
@@ -341,14 +348,21 @@ struct TransformFoldTests {
 
     @Test("combinePrevious records the previous value before forwarding (reentrancy)")
     func combinePreviousReentrancy() {
-        let subject = Subject<Int, ProbeError>()
-        let log = EventLog<String, ProbeError>()
-        log.record(subject.combinePrevious(0) { "\($0)-\($1)" }) { event in
-            if event == .next("0-1") { subject.sendNext(2) }
+        weak var weakSubject: Subject<Int, ProbeError>?
+        do {
+            let subject = Subject<Int, ProbeError>()
+            weakSubject = subject
+            let log = EventLog<String, ProbeError>()
+            let subscription = log.record(subject.combinePrevious(0) { "\($0)-\($1)" }) { event in
+                if event == .next("0-1") { subject.sendNext(2) }
+            }
+            subject.sendNext(1)
+            subject.sendNext(3)
+            #expect(log.values == ["0-1", "1-2", "2-3"])
+            // The subscriber captures the subject: disposing it releases the chain.
+            subscription.dispose()
         }
-        subject.sendNext(1)
-        subject.sendNext(3)
-        #expect(log.values == ["0-1", "1-2", "2-3"])
+        #expect(weakSubject == nil)
     }
 }
 

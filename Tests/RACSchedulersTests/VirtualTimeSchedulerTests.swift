@@ -24,21 +24,30 @@ struct VirtualTimeSchedulerTests {
 
     @Test("advance(by:) runs what falls inside the window and moves the clock to its end")
     func advanceBy() {
-        let scheduler = VirtualTimeScheduler()
-        var log: [Duration] = []
-        for milliseconds in [5, 1, 3, 10] {
-            scheduler.schedule(after: .milliseconds(milliseconds)) { log.append(scheduler.now) }
+        weak var weakScheduler: VirtualTimeScheduler?
+        do {
+            let scheduler = VirtualTimeScheduler()
+            weakScheduler = scheduler
+            var log: [Duration] = []
+            for milliseconds in [5, 1, 3, 10] {
+                scheduler.schedule(after: .milliseconds(milliseconds)) { log.append(scheduler.now) }
+            }
+            #expect(scheduler.now == .zero)
+            scheduler.advance(by: .milliseconds(3))
+            #expect(log == [.milliseconds(1), .milliseconds(3)])
+            #expect(scheduler.now == .milliseconds(3))
+            scheduler.advance(by: .milliseconds(4))
+            #expect(log == [.milliseconds(1), .milliseconds(3), .milliseconds(5)])
+            #expect(scheduler.now == .milliseconds(7))
+            #expect(scheduler.pendingActionCount == 1)
+            scheduler.advance(by: .zero)
+            #expect(scheduler.pendingActionCount == 1)
+            // The pending action captures the scheduler: running it releases both.
+            scheduler.run()
+            #expect(log == [.milliseconds(1), .milliseconds(3), .milliseconds(5), .milliseconds(10)])
+            #expect(scheduler.pendingActionCount == 0)
         }
-        #expect(scheduler.now == .zero)
-        scheduler.advance(by: .milliseconds(3))
-        #expect(log == [.milliseconds(1), .milliseconds(3)])
-        #expect(scheduler.now == .milliseconds(3))
-        scheduler.advance(by: .milliseconds(4))
-        #expect(log == [.milliseconds(1), .milliseconds(3), .milliseconds(5)])
-        #expect(scheduler.now == .milliseconds(7))
-        #expect(scheduler.pendingActionCount == 1)
-        scheduler.advance(by: .zero)
-        #expect(scheduler.pendingActionCount == 1)
+        #expect(weakScheduler == nil)
     }
 
     @Test("advance(by: .zero) runs actions scheduled for now")
@@ -181,18 +190,26 @@ struct VirtualTimeSchedulerTests {
 
     @Test("run(atMost:) steps through actions one at a time, including repeating ticks")
     func runAtMost() {
-        let scheduler = VirtualTimeScheduler()
-        var log: [String] = []
-        scheduler.schedule(after: .seconds(3)) { log.append("once@3") }
-        scheduler.schedule(after: .seconds(1), repeatingEvery: .seconds(1)) {
-            log.append("tick@\(scheduler.now)")
+        weak var weakScheduler: VirtualTimeScheduler?
+        do {
+            let scheduler = VirtualTimeScheduler()
+            weakScheduler = scheduler
+            var log: [String] = []
+            scheduler.schedule(after: .seconds(3)) { log.append("once@3") }
+            let ticks = scheduler.schedule(after: .seconds(1), repeatingEvery: .seconds(1)) {
+                log.append("tick@\(scheduler.now)")
+            }
+            #expect(scheduler.run(atMost: 1) == 1)
+            #expect(log == ["tick@1.0 seconds"])
+            #expect(scheduler.run(atMost: 3) == 3)
+            #expect(log == ["tick@1.0 seconds", "tick@2.0 seconds", "once@3", "tick@3.0 seconds"])
+            #expect(scheduler.now == .seconds(3))
+            #expect(scheduler.run(atMost: 0) == 0)
+            // The repeating action never ends and captures the scheduler: disposing it releases both.
+            ticks?.dispose()
+            #expect(scheduler.run(atMost: 1) == 0)
         }
-        #expect(scheduler.run(atMost: 1) == 1)
-        #expect(log == ["tick@1.0 seconds"])
-        #expect(scheduler.run(atMost: 3) == 3)
-        #expect(log == ["tick@1.0 seconds", "tick@2.0 seconds", "once@3", "tick@3.0 seconds"])
-        #expect(scheduler.now == .seconds(3))
-        #expect(scheduler.run(atMost: 0) == 0)
+        #expect(weakScheduler == nil)
         let empty = VirtualTimeScheduler()
         #expect(empty.run(atMost: 5) == 0)
     }

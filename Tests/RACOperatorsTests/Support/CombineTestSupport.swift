@@ -25,7 +25,9 @@ final class OpLog<Value, Failure: Error>: @unchecked Sendable {
 
     /// A subscriber that records each event, then runs `onEvent` (for reentrancy tests).
     func subscriber(onEvent: ((Event<Value, Failure>) -> Void)? = nil) -> Subscriber<Value, Failure> {
-        Subscriber { [storage] event in
+        // The subscriber holds the log, so that a weak reference to the log tells whether the chain
+        // it ends was released.
+        Subscriber { [self] event in
             storage.withValue { $0.append(event) }
             onEvent?(event)
         }
