@@ -63,15 +63,16 @@ package enum SubscriptionTrampoline {
         TrampolineState.current.enqueue(work)
     }
 
-    /// Runs `body` with a fresh trampoline, so that a subscription made in it (and its queued
-    /// nested work) completes before `body` returns even if the caller is itself deep inside a
-    /// subscription. Blocking operators (`first()`, `toArray()`) use it: otherwise they could wait
-    /// for work queued behind themselves.
+    /// Runs `body` with a fresh trampoline (and a fresh `DeliveryTrampoline`), so that a
+    /// subscription made in it (and its queued nested work and events) completes before `body`
+    /// returns even if the caller is itself deep inside a subscription or a delivery. Blocking
+    /// operators (`first()`, `toArray()`) use it: otherwise they could wait for work queued behind
+    /// themselves.
     package static func isolated<Result>(_ body: () throws -> Result) rethrows -> Result {
         let state = TrampolineState.current
         let saved = state.suspend()
         defer { state.resume(saved) }
-        return try body()
+        return try DeliveryTrampoline.isolated(body)
     }
 }
 

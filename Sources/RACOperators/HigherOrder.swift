@@ -1,6 +1,8 @@
 // Higher-order operators: signals of signals, and operators that subscribe to new signals as
 // events arrive. Every one of them disposes the source and every inner subscription when the
 // result is disposed, and an error from any of them disposes everything, then is forwarded.
+// Each holds its upstream signal through a `ChainLink`, so that releasing a chain of a million of
+// them does not nest a million `deinit`s.
 
 extension Signal {
     /// RAC: `-bind:`. Calls `block` once per subscription (RAC R57) to get a binding closure, which
@@ -22,7 +24,9 @@ extension Signal {
     public func bind<NewValue>(
         _ block: @escaping () -> (Value, inout Bool) -> Signal<NewValue, Failure>?
     ) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -bind:")) { subscriber in
+        let upstream = ChainLink(self)
+        return Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -bind:")) {
+            subscriber in
             let binding = block()
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.add(merge)
@@ -44,7 +48,7 @@ extension Signal {
                 }
             }
             if merge.setSource(source) {
-                self.subscribe(source)
+                upstream.object.subscribe(source)
             }
             return nil
         }
@@ -63,7 +67,8 @@ extension Signal {
     public func flattenMap<NewValue>(
         _ transform: @escaping (Value) -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -flattenMap:")) {
+        let upstream = ChainLink(self)
+        return Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -flattenMap:")) {
             subscriber in
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.add(merge)
@@ -78,7 +83,7 @@ extension Signal {
                 }
             }
             if merge.setSource(source) {
-                self.subscribe(source)
+                upstream.object.subscribe(source)
             }
             return nil
         }
@@ -89,7 +94,8 @@ extension Signal {
     fileprivate func flattenSignals<Inner>(
         maxConcurrent: Int, name: @autoclosure () -> String
     ) -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
-        Signal<Inner, Failure>(name: SignalDebugNames.name(name())) { subscriber in
+        let upstream = ChainLink(self)
+        return Signal<Inner, Failure>(name: SignalDebugNames.name(name())) { subscriber in
             let merge = MergeSubscription<Inner, Failure>(
                 downstream: subscriber, maxConcurrent: maxConcurrent)
             subscriber.add(merge)
@@ -104,7 +110,7 @@ extension Signal {
                 }
             }
             if merge.setSource(source) {
-                self.subscribe(source)
+                upstream.object.subscribe(source)
             }
             return nil
         }
@@ -154,7 +160,8 @@ extension Signal {
     fileprivate func switchMap<NewValue>(
         name: @autoclosure () -> String, _ transform: @escaping (Value) -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(name: SignalDebugNames.name(name())) { subscriber in
+        let upstream = ChainLink(self)
+        return Signal<NewValue, Failure>(name: SignalDebugNames.name(name())) { subscriber in
             let state = SwitchSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.add(state)
             let source = Subscriber<Value, Failure> { event in
@@ -168,7 +175,7 @@ extension Signal {
                 }
             }
             state.setSource(source)
-            self.subscribe(source)
+            upstream.object.subscribe(source)
             return nil
         }
     }
@@ -251,7 +258,9 @@ extension Signal {
     public func `catch`<NewFailure: Error>(
         _ handler: @escaping (Failure) -> Signal<Value, NewFailure>
     ) -> Signal<Value, NewFailure> {
-        Signal<Value, NewFailure>(name: SignalDebugNames.name("[\(self.name)] -catch:")) { subscriber in
+        let upstream = ChainLink(self)
+        return Signal<Value, NewFailure>(name: SignalDebugNames.name("[\(self.name)] -catch:")) {
+            subscriber in
             let source = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
@@ -263,7 +272,7 @@ extension Signal {
                 }
             }
             subscriber.add(source)
-            self.subscribe(source)
+            upstream.object.subscribe(source)
             return nil
         }
     }
@@ -295,6 +304,7 @@ extension Signal {
         transform: @escaping (Value) -> Transformed
     ) -> Signal<GroupedSignal<Key, Transformed, Failure>, Failure> {
         typealias Group = GroupedSignal<Key, Transformed, Failure>
+        let upstream = ChainLink(self)
         return Signal<Group, Failure>(name: SignalDebugNames.name("[\(self.name)] -groupBy:transform:")) {
             subscriber in
             // The source subscriber serialises its events, so these need no lock.
@@ -333,7 +343,7 @@ extension Signal {
                 }
             }
             subscriber.add(source)
-            self.subscribe(source)
+            upstream.object.subscribe(source)
             return nil
         }
     }

@@ -3,11 +3,15 @@
 /// signals waiting for a free slot, and completes the downstream subscriber once the source and
 /// every inner signal have completed (RAC R58).
 ///
-/// Values of inner signals go straight to the downstream subscriber (which serialises them); the
-/// lock only guards the bookkeeping and is never held while calling out. An error from the source
-/// or from any inner signal disposes everything, then is forwarded (RAC R60).
-final class MergeSubscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
-    private let downstream: Subscriber<Value, Failure>
+/// Values of inner signals go straight to the downstream subscriber (which serialises them), through
+/// the relay's `forward(_:)` (which queues them only deep in nested forwards); the lock only guards
+/// the bookkeeping and is never held while calling out. An error from the source or from any inner
+/// signal disposes everything, then is forwarded (RAC R60). Disposal reaches the source and the
+/// inner subscriptions through the `TeardownTrampoline`, so disposing a million nested merges does
+/// not nest a million calls.
+final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
+    @unchecked Sendable
+{
     private let maxConcurrent: Int
     private let lock = PthreadLock()
     // Everything below is guarded by `lock`.
@@ -23,8 +27,8 @@ final class MergeSubscription<Value, Failure: Error>: Disposable, @unchecked Sen
 
     /// `maxConcurrent` is the number of inner signals subscribed at once (`Int.max`: no limit).
     init(downstream: Subscriber<Value, Failure>, maxConcurrent: Int = .max) {
-        self.downstream = downstream
         self.maxConcurrent = maxConcurrent
+        super.init(downstream: downstream)
     }
 
     var isDisposed: Bool {
@@ -46,9 +50,11 @@ final class MergeSubscription<Value, Failure: Error>: Disposable, @unchecked Sen
         queued = []
         queueHead = 0
         lock.unlock()
-        source?.dispose()
+        if let source {
+            TeardownTrampoline.dispose(source)
+        }
         for inner in inners.values {
-            inner.dispose()
+            TeardownTrampoline.dispose(inner)
         }
     }
 
@@ -93,7 +99,7 @@ final class MergeSubscription<Value, Failure: Error>: Disposable, @unchecked Sen
         let inner = Subscriber<Value, Failure> { [self] event in
             switch event {
             case .next:
-                downstream.send(event)
+                forward(event)
             case .error:
                 fail(event)
             case .completed:
@@ -135,7 +141,7 @@ final class MergeSubscription<Value, Failure: Error>: Disposable, @unchecked Sen
         let finished = !sourceActive && running == 0
         lock.unlock()
         if finished {
-            downstream.sendCompleted()
+            forward(.completed)
         }
     }
 
@@ -151,7 +157,7 @@ final class MergeSubscription<Value, Failure: Error>: Disposable, @unchecked Sen
         let finished = running == 0
         lock.unlock()
         if finished {
-            downstream.sendCompleted()
+            forward(.completed)
         }
     }
 
@@ -166,11 +172,11 @@ final class MergeSubscription<Value, Failure: Error>: Disposable, @unchecked Sen
     /// Disposes everything, then forwards `error` (RAC R60).
     func fail(_ error: Failure) {
         dispose()
-        downstream.sendError(error)
+        forward(.error(error))
     }
 
     private func fail(_ event: Event<Value, Failure>) {
         dispose()
-        downstream.send(event)
+        forward(event)
     }
 }

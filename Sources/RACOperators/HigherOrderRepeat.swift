@@ -17,15 +17,17 @@ extension Signal {
         if count < 0 {
             racProgrammerError("retry(_:)", "count must be >= 0, got \(count)")
         }
+        let upstream = ChainLink(self)
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry: \(count)")) { subscriber in
+            let source = upstream.object
             var remaining = count
             let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
                 guard case .error = event, remaining > 0 else { return nil }
                 remaining -= 1
-                return self
+                return source
             }
             subscriber.add(loop)
-            loop.start(self)
+            loop.start(source)
             return nil
         }
     }
@@ -37,13 +39,15 @@ extension Signal {
     /// retry():          -a--b--c|
     /// ```
     public func retry() -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -retry")) { subscriber in
+        let upstream = ChainLink(self)
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -retry")) { subscriber in
+            let source = upstream.object
             let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
-                if case .error = event { return self }
+                if case .error = event { return source }
                 return nil
             }
             subscriber.add(loop)
-            loop.start(self)
+            loop.start(source)
             return nil
         }
     }
@@ -56,13 +60,15 @@ extension Signal {
     /// repeat():         -a--a--a-#
     /// ```
     public func `repeat`() -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in
+        let upstream = ChainLink(self)
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in
+            let source = upstream.object
             let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
-                if case .completed = event { return self }
+                if case .completed = event { return source }
                 return nil
             }
             subscriber.add(loop)
-            loop.start(self)
+            loop.start(source)
             return nil
         }
     }

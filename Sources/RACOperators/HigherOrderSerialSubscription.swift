@@ -4,11 +4,13 @@
 /// terminal event.
 ///
 /// Each next subscription is made from the previous one's terminal event through the subscription
-/// trampoline, so 100 000 synchronous signals in a row never grow the stack. Register it with the
-/// downstream subscriber (`add`) before `start`, so that a downstream that stops during a
-/// synchronous run stops the loop too.
-final class SerialSubscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
-    private let downstream: Subscriber<Value, Failure>
+/// trampoline, so 100 000 synchronous signals in a row never grow the stack; events go downstream
+/// through the relay's `forward(_:)` and disposal through the `TeardownTrampoline`, so nesting
+/// them deeply does not grow it either. Register it with the downstream subscriber (`add`) before
+/// `start`, so that a downstream that stops during a synchronous run stops the loop too.
+final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
+    @unchecked Sendable
+{
     private let current = SerialDisposable()
     private let following: (Event<Value, Failure>) -> Signal<Value, Failure>?
 
@@ -16,8 +18,8 @@ final class SerialSubscription<Value, Failure: Error>: Disposable, @unchecked Se
         downstream: Subscriber<Value, Failure>,
         following: @escaping (Event<Value, Failure>) -> Signal<Value, Failure>?
     ) {
-        self.downstream = downstream
         self.following = following
+        super.init(downstream: downstream)
     }
 
     var isDisposed: Bool {
@@ -25,18 +27,18 @@ final class SerialSubscription<Value, Failure: Error>: Disposable, @unchecked Se
     }
 
     func dispose() {
-        current.dispose()
+        TeardownTrampoline.dispose(current)
     }
 
     /// Subscribes to `signal`, replacing (and disposing) the previous, finished subscription.
     func start(_ signal: Signal<Value, Failure>) {
         let inner = Subscriber<Value, Failure> { [self] event in
             if case .next = event {
-                downstream.send(event)
+                forward(event)
             } else if let next = following(event) {
                 start(next)
             } else {
-                downstream.send(event)
+                forward(event)
             }
         }
         current.inner = inner

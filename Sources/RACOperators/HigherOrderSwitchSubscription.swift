@@ -1,9 +1,11 @@
 /// One subscription of `switchToLatest()` (and so of `Signal.switch` and `Signal.if`): only the
 /// latest inner signal is subscribed; a new one disposes the previous. It completes when the source
 /// and the latest inner signal have completed; an error from either disposes everything, then is
-/// forwarded. (RAC X26.)
-final class SwitchSubscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
-    private let downstream: Subscriber<Value, Failure>
+/// forwarded. (RAC X26.) Events go downstream through the relay's `forward(_:)` and disposal
+/// through the `TeardownTrampoline`, so that nesting it deeply does not grow the stack.
+final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
+    @unchecked Sendable
+{
     private let current = SerialDisposable()
     private let lock = PthreadLock()
     // Guarded by `lock`.
@@ -12,10 +14,6 @@ final class SwitchSubscription<Value, Failure: Error>: Disposable, @unchecked Se
     private var latest = 0
     private var innerActive = false
     private var sourceDone = false
-
-    init(downstream: Subscriber<Value, Failure>) {
-        self.downstream = downstream
-    }
 
     var isDisposed: Bool {
         lock.withLock { disposed }
@@ -28,8 +26,10 @@ final class SwitchSubscription<Value, Failure: Error>: Disposable, @unchecked Se
             defer { self.source = nil }
             return self.source
         }
-        current.dispose()
-        source?.dispose()
+        TeardownTrampoline.dispose(current)
+        if let source {
+            TeardownTrampoline.dispose(source)
+        }
     }
 
     /// Registers the source subscription before it is subscribed; disposes it if already disposed.
@@ -56,10 +56,10 @@ final class SwitchSubscription<Value, Failure: Error>: Disposable, @unchecked Se
         let inner = Subscriber<Value, Failure> { [self] event in
             switch event {
             case .next:
-                downstream.send(event)
+                forward(event)
             case .error:
                 dispose()
-                downstream.send(event)
+                forward(event)
             case .completed:
                 innerCompleted(identifier)
             }
@@ -75,7 +75,7 @@ final class SwitchSubscription<Value, Failure: Error>: Disposable, @unchecked Se
             return sourceDone
         }
         if finished {
-            downstream.sendCompleted()
+            forward(.completed)
         }
     }
 
@@ -87,12 +87,12 @@ final class SwitchSubscription<Value, Failure: Error>: Disposable, @unchecked Se
             return !innerActive
         }
         if finished {
-            downstream.sendCompleted()
+            forward(.completed)
         }
     }
 
     func fail(_ error: Failure) {
         dispose()
-        downstream.sendError(error)
+        forward(.error(error))
     }
 }

@@ -1,0 +1,182 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Keeps the teardown of a long chain (disposing it, or releasing its last reference) from growing
+/// the stack without bound.
+///
+/// A chain of a million operators is a million objects each holding the next: its creation
+/// closures hold the upstream signal, its subscriptions hold the upstream subscription. Releasing
+/// or disposing the head would nest a million calls (Swift's `deinit` of a chain is recursive). So
+/// the operators release their upstream signal through a `ChainLink` and dispose their upstream
+/// subscriptions through `dispose(_:)`: once a thread is `maximumDepth` of those deep, the next is
+/// queued, and the outermost one finishes the queue, in order, before it returns. Everything is
+/// still torn down before the outermost `dispose()` (or release) returns.
+package enum TeardownTrampoline {
+    /// How many releases and disposals may nest on one thread before the next is queued.
+    package static let maximumDepth = 64
+
+    /// Disposes `disposable` now, or once the outermost teardown on this thread returns if the
+    /// thread is already `maximumDepth` deep.
+    package static func dispose(_ disposable: any Disposable) {
+        run(.dispose(disposable))
+    }
+
+    /// Releases one retain of `object`, now or (deep in a teardown) once the outermost teardown on
+    /// this thread returns.
+    package static func release(_ object: Unmanaged<AnyObject>) {
+        run(.release(object))
+    }
+
+    /// Takes over `value` (a closure whose context may hold the next link of a chain, say) and
+    /// drops it now, or once the outermost teardown on this thread returns. For a `deinit` that
+    /// would otherwise release a long chain recursively, with the last reference moved out of the
+    /// stored property: `TeardownTrampoline.retire(generator.take())`. Generic, so that a closure
+    /// is kept as it is rather than wrapped in a reabstraction thunk (which would leave the last
+    /// release to the caller).
+    package static func retire<Value>(_ value: consuming Value) {
+        run(.retire(value))
+    }
+
+    /// A level of teardown entered with `enter()`; pass it to `leave(_:)`.
+    package struct Frame {
+        fileprivate let state: UnsafeMutablePointer<TeardownState>
+    }
+
+    /// Enters one level of teardown on this thread, or returns `nil` if the thread is already
+    /// `maximumDepth` deep (then hand the rest of the teardown to `retire(_:)`). For a `deinit`
+    /// whose stored properties may hold the next link of a chain: enter, set them to `nil`, leave;
+    /// one that does not nest costs one thread-local lookup and no allocation.
+    package static func enter() -> Frame? {
+        let state = TeardownState.current
+        guard state.pointee.depth < maximumDepth else { return nil }
+        state.pointee.depth += 1
+        return Frame(state: state)
+    }
+
+    /// Leaves the level entered by `enter()`; the outermost level runs the queued steps.
+    package static func leave(_ frame: Frame) {
+        let state = frame.state
+        state.pointee.depth -= 1
+        if state.pointee.depth == 0 && state.pointee.head < state.pointee.queue.count {
+            TeardownState.drain(state)
+        }
+    }
+
+    private static func run(_ step: consuming TeardownStep) {
+        let state = TeardownState.current
+        if state.pointee.depth >= maximumDepth {
+            state.pointee.queue.append(step)
+            return
+        }
+        state.pointee.depth += 1
+        step.perform()
+        _ = consume step
+        state.pointee.depth -= 1
+        if state.pointee.depth == 0 && state.pointee.head < state.pointee.queue.count {
+            TeardownState.drain(state)
+        }
+    }
+}
+
+/// A strong reference whose last release goes through the `TeardownTrampoline`: an operator's
+/// creation closure holds its upstream signal through one, so that dropping the head of a chain of
+/// a million operators does not nest a million `deinit`s.
+package final class ChainLink<Object: AnyObject>: @unchecked Sendable {
+    private let reference: Unmanaged<AnyObject>
+
+    /// Holds `object` (retained until this link is released).
+    package init(_ object: Object) {
+        reference = .passRetained(object)
+    }
+
+    /// The object held.
+    package var object: Object {
+        unsafeDowncast(reference.takeUnretainedValue(), to: Object.self)
+    }
+
+    deinit {
+        TeardownTrampoline.release(reference)
+    }
+}
+
+/// One queued teardown step.
+private enum TeardownStep {
+    case dispose(any Disposable)
+    case release(Unmanaged<AnyObject>)
+    /// Dropping the step drops the value.
+    case retire(Any)
+
+    func perform() {
+        switch self {
+        case .dispose(let disposable): disposable.dispose()
+        case .release(let object): object.release()
+        case .retire: break
+        }
+    }
+}
+
+/// The per-thread depth counter and queue of `TeardownTrampoline`.
+private struct TeardownState {
+    var depth = 0
+    var queue: [TeardownStep?] = []
+    var head = 0
+
+    /// Runs every queued step, in order, each as if at depth 1.
+    static func drain(_ state: UnsafeMutablePointer<TeardownState>) {
+        while state.pointee.head < state.pointee.queue.count {
+            let step = state.pointee.queue[state.pointee.head]
+            state.pointee.queue[state.pointee.head] = nil
+            state.pointee.head += 1
+            state.pointee.depth = 1
+            step?.perform()
+            _ = consume step
+            state.pointee.depth = 0
+        }
+        state.pointee.queue.removeAll(keepingCapacity: state.pointee.queue.count < 1024)
+        state.pointee.head = 0
+    }
+
+    /// The thread-specific key plus one, 0 until created: an atomic with a constant initial value
+    /// needs no lazy initialisation, so reading it costs one load (every `Signal` deinit may ask).
+    private static let keySlot = Atomic<UInt>(0)
+
+    /// This thread's state, created on first use.
+    static var current: UnsafeMutablePointer<TeardownState> {
+        let slot = keySlot.load(ordering: .acquiring)
+        if slot != 0, let pointer = pthread_getspecific(pthread_key_t(slot - 1)) {
+            return pointer.assumingMemoryBound(to: TeardownState.self)
+        }
+        let state = UnsafeMutablePointer<TeardownState>.allocate(capacity: 1)
+        state.initialize(to: TeardownState())
+        pthread_setspecific(key(), state)
+        return state
+    }
+
+    private static func key() -> pthread_key_t {
+        let slot = keySlot.load(ordering: .acquiring)
+        if slot != 0 { return pthread_key_t(slot - 1) }
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            #if canImport(Darwin)
+                let state = pointer.assumingMemoryBound(to: TeardownState.self)
+            #else
+                guard let state = pointer?.assumingMemoryBound(to: TeardownState.self) else { return }
+            #endif
+            state.deinitialize(count: 1)
+            state.deallocate()
+        }
+        precondition(status == 0, "TeardownTrampoline: pthread_key_create failed with \(status)")
+        let (exchanged, winner) = keySlot.compareExchange(
+            expected: 0, desired: UInt(key) + 1, ordering: .acquiringAndReleasing)
+        if exchanged { return key }
+        pthread_key_delete(key)
+        return pthread_key_t(winner - 1)
+    }
+}

@@ -1,0 +1,87 @@
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The downstream end of one subscription of a higher-order operator (`MergeSubscription`,
+/// `SerialSubscription`, `SwitchSubscription`): every event for the result goes through
+/// `forward(_:)`.
+///
+/// A forward normally calls the downstream subscriber at once. On a thread already
+/// `DeliveryTrampoline.maximumDepth` forwards deep (the innermost of a million nested
+/// `flattenMap`s), it queues the event instead and has the thread's outermost forward deliver it;
+/// every later event of this relay, from any thread, queues behind it until the backlog is empty,
+/// so the downstream subscriber still sees the events in the order they were sent.
+class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable {
+    /// The result's subscriber.
+    final let downstream: Subscriber<Value, Failure>
+    /// Whether events are waiting in `backlog` (or being delivered from it): a new one must queue.
+    private final let queueing = Atomic<Bool>(false)
+    /// A tiny spin lock over `backlog`: its critical sections never call out.
+    private final let backlogLock = Atomic<Bool>(false)
+    private final var backlog: [Event<Value, Failure>?] = []
+    private final var backlogHead = 0
+
+    init(downstream: Subscriber<Value, Failure>) {
+        self.downstream = downstream
+    }
+
+    /// Sends `event` to the downstream subscriber, now or (deep in nested forwards, or behind
+    /// queued events) before the thread's outermost forward returns.
+    @inline(__always)
+    final func forward(_ event: Event<Value, Failure>) {
+        if !queueing.load(ordering: .acquiring), let frame = DeliveryTrampoline.enter() {
+            downstream.send(event)
+            DeliveryTrampoline.leave(frame)
+        } else {
+            enqueue(event)
+        }
+    }
+
+    private final func enqueue(_ event: Event<Value, Failure>) {
+        lockBacklog()
+        backlog.append(event)
+        let first = !queueing.load(ordering: .relaxed)
+        if first {
+            queueing.store(true, ordering: .releasing)
+        }
+        unlockBacklog()
+        if first {
+            DeliveryTrampoline.schedule(self)
+        }
+    }
+
+    /// Delivers the queued events in order, those queued meanwhile included; then forwards go
+    /// straight through again.
+    final func deliverBacklog() {
+        while true {
+            lockBacklog()
+            guard backlogHead < backlog.count, let event = backlog[backlogHead] else {
+                backlog = []
+                backlogHead = 0
+                queueing.store(false, ordering: .releasing)
+                unlockBacklog()
+                return
+            }
+            backlog[backlogHead] = nil
+            backlogHead += 1
+            unlockBacklog()
+            downstream.send(event)
+        }
+    }
+
+    private final func lockBacklog() {
+        while !backlogLock.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            sched_yield()
+        }
+    }
+
+    private final func unlockBacklog() {
+        backlogLock.store(false, ordering: .releasing)
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import RACOperators
+import Testing
+
+private typealias IntSignal = Signal<Int, ProbeError>
+private typealias IntEvent = Event<Int, ProbeError>
+
+/// `levels` nested `flattenMap`s around `bottom`: each level's source sends one value, mapped to
+/// the level below, so `bottom`'s events reach the result through one forward per level.
+private func nestedFlattenMap(_ levels: Int, bottom: IntSignal) -> IntSignal {
+    guard levels > 0 else { return bottom }
+    return IntSignal(value: levels).flattenMap { _ in nestedFlattenMap(levels - 1, bottom: bottom) }
+}
+
+/// The same nesting with `switchToLatest()`.
+private func nestedSwitch(_ levels: Int, bottom: IntSignal) -> IntSignal {
+    guard levels > 0 else { return bottom }
+    return IntSignal(value: levels).map { _ in nestedSwitch(levels - 1, bottom: bottom) }.switchToLatest()
+}
+
+/// The same nesting with `concat()` on a signal of signals.
+private func nestedConcat(_ levels: Int, bottom: IntSignal) -> IntSignal {
+    guard levels > 0 else { return bottom }
+    return IntSignal(value: levels).map { _ in nestedConcat(levels - 1, bottom: bottom) }.concat()
+}
+
+/// Deep enough to overflow the stack of `onSmallStack` without the trampolines (a few hundred
+/// bytes per level in a debug build), so every test below crosses their queues.
+private let levels = 2_000
+
+/// A computation handed to another thread, and its result.
+private final class Outcome<Result>: @unchecked Sendable {
+    let body: () -> Result
+    var result: Result?
+
+    init(_ body: @escaping () -> Result) { self.body = body }
+}
+
+/// Runs `body` on a new thread with a 256 KiB stack, waits for it and returns its result.
+private func onSmallStack<Result>(_ body: @escaping () -> Result) -> Result {
+    let outcome = Outcome(body)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        outcome.result = outcome.body()
+        done.signal()
+    }
+    thread.stackSize = 256 * 1024
+    thread.start()
+    done.wait()
+    return outcome.result!
+}
+
+@Suite("HigherOrder: nested deeper than the stack allows")
+struct HigherOrderDepthTests {
+    @Test("a deep nest delivers every event, in order, before subscribe returns")
+    func deepNestIsSynchronous() {
+        let expected: [IntEvent] = [.next(1), .next(2), .next(3), .completed]
+        let results = onSmallStack {
+            let bottom = IntSignal(values: [1, 2, 3])
+            return [nestedFlattenMap, nestedSwitch, nestedConcat].map { nest in
+                eventsOf(nest(levels, bottom))
+            }
+        }
+        #expect(results == [expected, expected, expected])
+    }
+
+    @Test("a static chain of flattenMap delivers its one value, then completes")
+    func deepChain() {
+        let events = onSmallStack {
+            var signal = IntSignal(value: 0)
+            for _ in 0..<levels { signal = signal.flattenMap { IntSignal(value: $0 + 1) } }
+            return eventsOf(signal)
+        }
+        #expect(events == [.next(levels), .completed])
+    }
+
+    @Test("values from many levels keep their order when the deep ones are queued")
+    func orderAcrossLevels() {
+        // Every 100th level first sends -level from a shallow inner signal, then the level below
+        // it: so the values arrive by decreasing level, each having crossed a different number of
+        // forwards, and the bottom's last.
+        func nest(_ level: Int) -> IntSignal {
+            if level == 0 { return IntSignal(values: [1, 2]) }
+            if level % 100 != 0 { return IntSignal(value: level).flattenMap { _ in nest(level - 1) } }
+            return IntSignal(values: [0, 1]).flattenMap { which in
+                which == 0 ? IntSignal(value: -level) : nest(level - 1)
+            }
+        }
+        let events = onSmallStack { eventsOf(nest(levels)) }
+        let marks = stride(from: levels, to: 0, by: -100).map { -$0 }
+        #expect(events == (marks + [1, 2]).map { .next($0) } + [.completed])
+    }
+
+    @Test("several values of several inner signals at each of many levels keep their order")
+    func orderWithSeveralInners() {
+        // Halfway down, one level maps each of three values to a copy of the levels below it (and
+        // adds the value to theirs): each copy runs to completion, through the queues, before the
+        // next starts.
+        func nest(_ level: Int) -> IntSignal {
+            if level == 0 { return IntSignal(values: [1, 2, 3]) }
+            if level == levels / 2 {
+                return IntSignal(values: [10, 20, 30]).flattenMap { offset in
+                    nest(level - 1).map { offset + $0 }
+                }
+            }
+            return IntSignal(value: level).flattenMap { _ in nest(level - 1) }
+        }
+        let events = onSmallStack { eventsOf(nest(levels)) }
+        let values = [10, 20, 30].flatMap { offset in [1, 2, 3].map { offset + $0 } }
+        #expect(events == values.map { .next($0) } + [.completed])
+    }
+
+    @Test("an error from the bottom follows its values and disposes the bottom")
+    func deepError() {
+        let disposals = OpCounter()
+        let bottom = IntSignal { subscriber in
+            subscriber.sendNext(7)
+            subscriber.sendError(ProbeError(3))
+            return ActionDisposable { disposals.increment() }
+        }
+        let events = onSmallStack { eventsOf(nestedFlattenMap(levels, bottom: bottom)) }
+        #expect(events == [.next(7), .error(ProbeError(3))])
+        #expect(disposals.value == 1)
+    }
+
+    @Test("take(2) of a deep nest stops a synchronous bottom after two values")
+    func deepTake() {
+        let sent = OpCounter()
+        let bottom = IntSignal { subscriber in
+            var value = 0
+            while !subscriber.isDisposed && value < 1_000 {
+                value += 1
+                sent.increment()
+                subscriber.sendNext(value)
+            }
+            return nil
+        }
+        let events = onSmallStack { eventsOf(nestedFlattenMap(levels, bottom: bottom).take(2)) }
+        #expect(events == [.next(1), .next(2), .completed])
+        #expect(sent.value == 2)
+    }
+
+    @Test("disposing a deep nest disposes the bottom before dispose() returns")
+    func deepDispose() {
+        let outcomes = onSmallStack {
+            [nestedFlattenMap, nestedSwitch, nestedConcat].map { nest in
+                let probe = ProbeSource<Int, ProbeError>()
+                let log = EventLog<Int, ProbeError>()
+                let subscription = log.record(nest(levels, probe.signal))
+                probe.sendNext(1)
+                let delivered = log.events
+                subscription.dispose()
+                let disposed = !probe.isSubscribed && probe.disposals == 1
+                probe.sendNext(2)
+                return delivered == [.next(1)] && disposed && log.events == [.next(1)]
+            }
+        }
+        #expect(outcomes == [true, true, true])
+    }
+
+    @Test("disposing a deep static chain of flattenMap over a live source disposes the source")
+    func deepChainDispose() {
+        let (events, disposed) = onSmallStack {
+            let probe = ProbeSource<Int, ProbeError>()
+            var signal = probe.signal
+            for _ in 0..<levels { signal = signal.flattenMap { IntSignal(value: $0 + 1) } }
+            let log = EventLog<Int, ProbeError>()
+            let subscription = log.record(signal)
+            probe.sendNext(0)
+            subscription.dispose()
+            return (log.events, !probe.isSubscribed && probe.disposals == 1)
+        }
+        #expect(events == [.next(levels)])
+        #expect(disposed)
+    }
+
+    @Test("releasing a deep static chain releases its first signal")
+    func deepChainRelease() {
+        let released = onSmallStack {
+            weak var first: IntSignal?
+            do {
+                let bottom = IntSignal(value: 0)
+                first = bottom
+                var signal = bottom
+                for _ in 0..<levels { signal = signal.flattenMap { IntSignal(value: $0 + 1) } }
+                _ = eventsOf(signal)
+            }
+            return first == nil
+        }
+        #expect(released)
+    }
+
+    @Test("values sent from several threads into a deep nest keep each thread's order")
+    func concurrentSenders() {
+        let threads = 4
+        let perThread = 200
+        let subject = Subject<Int, ProbeError>()
+        let log = EventLog<Int, ProbeError>()
+        log.record(nestedFlattenMap(levels, bottom: subject))
+        let done = DispatchGroup()
+        for thread in 0..<threads {
+            done.enter()
+            let sender = Thread {
+                for index in 0..<perThread { subject.sendNext(thread * perThread + index) }
+                done.leave()
+            }
+            sender.stackSize = 256 * 1024
+            sender.start()
+        }
+        done.wait()
+        subject.sendCompleted()
+        let values = log.values
+        #expect(values.count == threads * perThread)
+        for thread in 0..<threads {
+            let range = thread * perThread..<(thread + 1) * perThread
+            #expect(values.filter { range.contains($0) } == Array(range))
+        }
+        #expect(log.events.last == .completed)
+    }
+}
