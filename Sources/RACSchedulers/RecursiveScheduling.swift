@@ -127,4 +127,3 @@ private final class RecursiveSchedule: @unchecked Sendable {
         }
     }
 }
-
