@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A disposable that runs a closure once, on the first `dispose()`.
 ///
 /// RAC: `+[RACDisposable disposableWithBlock:]`. A disposable made with no action reports
@@ -9,9 +11,10 @@
 ///  action     ---       ---      (the action runs once)
 /// ```
 public final class ActionDisposable: Disposable, @unchecked Sendable {
-    private let lock = PthreadLock()
-    private var action: (() -> Void)?
-    private var disposed = false
+    /// Set by the first `dispose()`; the thread that sets it is the only one to touch `action`
+    /// afterwards. (No lock: a disposable costs one allocation.)
+    private let disposed = Atomic<Bool>(false)
+    @exclusivity(unchecked) private var action: (() -> Void)?
 
     /// Creates a disposable whose `dispose()` runs `action` once; `nil` does nothing but record it.
     public init(_ action: (() -> Void)? = nil) {
@@ -20,18 +23,15 @@ public final class ActionDisposable: Disposable, @unchecked Sendable {
 
     /// Whether `dispose()` has been called.
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        disposed.load(ordering: .acquiring)
     }
 
-    /// Runs the action the first time; later calls do nothing. The action runs outside the lock,
-    /// and it is released at once so that nothing it captured outlives the disposal.
+    /// Runs the action the first time; later calls do nothing. The action is released at once, so
+    /// that nothing it captured outlives the disposal.
     public func dispose() {
-        let toRun: (() -> Void)? = lock.withLock {
-            guard !disposed else { return nil }
-            disposed = true
-            defer { action = nil }
-            return action
-        }
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let toRun = action
+        action = nil
         toRun?()
     }
 }

@@ -9,9 +9,10 @@
 ///                a,b disposed  c disposed at once
 /// ```
 public final class CompoundDisposable: Disposable, @unchecked Sendable {
-    private let lock = PthreadLock()
-    private var children: [any Disposable] = []
-    private var disposed = false
+    /// Guards the fields below; its critical sections never call out (disposal runs outside).
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var children: [any Disposable] = []
+    @exclusivity(unchecked) private var disposed = false
 
     /// Creates an empty compound disposable, or one that owns `disposables`.
     public init(_ disposables: [any Disposable] = []) {
@@ -48,11 +49,12 @@ public final class CompoundDisposable: Disposable, @unchecked Sendable {
 
     /// Takes `disposable` out without disposing it; does nothing if it is not a child.
     public func remove(_ disposable: any Disposable) {
-        lock.withLock {
-            if let index = children.lastIndex(where: { $0 === disposable }) {
-                children.remove(at: index)
-            }
+        let removed: (any Disposable)? = lock.withLock {
+            guard let index = children.lastIndex(where: { $0 === disposable }) else { return nil }
+            return children.remove(at: index)
         }
+        // Released here, outside the lock (a deinitialiser may run).
+        withExtendedLifetime(removed) {}
     }
 
     /// Disposes every child (once); later additions are disposed as they arrive.

@@ -58,6 +58,41 @@ package final class PthreadLock: @unchecked Sendable {
     }
 }
 
+/// A lock for critical sections that only read and write a few fields and never call out: one
+/// atomic flag stored inline in its owner (no allocation), taken with a compare-and-exchange and
+/// waited for by yielding the processor. Not recursive. ThreadSanitizer sees the acquiring and
+/// releasing operations.
+@usableFromInline
+package struct SpinLock: ~Copyable, @unchecked Sendable {
+    @usableFromInline let held = Atomic<Bool>(false)
+
+    /// A free lock.
+    @inlinable
+    package init() {}
+
+    /// Takes the lock, yielding while another thread holds it.
+    @inlinable
+    package func lock() {
+        while !held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            sched_yield()
+        }
+    }
+
+    /// Releases the lock.
+    @inlinable
+    package func unlock() {
+        held.store(false, ordering: .releasing)
+    }
+
+    /// Runs `body` while holding the lock and returns its result.
+    @inlinable
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
 /// A value guarded by a `PthreadLock`; the only way to reach it is `withValue`.
 package final class Locked<Value>: @unchecked Sendable {
     private let lock = PthreadLock()
@@ -90,14 +125,17 @@ package final class Locked<Value>: @unchecked Sendable {
 /// sleeps on a condition variable from a small shared table (a "parking lot"), so a lock costs no
 /// allocation beyond its object. ThreadSanitizer understands it: the fast path is an
 /// acquiring/releasing compare-and-exchange, the slow path pthread mutexes and conditions.
+///
+/// Not `final` only so that a subject's `SubscriberRegistry` can be its lock as well (one object);
+/// every member is `final`.
 @usableFromInline
-package final class RecursiveLock: @unchecked Sendable {
+package class RecursiveLock: @unchecked Sendable {
     /// 0 free, 1 held, 2 held with possible waiters.
-    @usableFromInline let state = Atomic<Int>(0)
+    @usableFromInline final let state = Atomic<Int>(0)
     /// The thread that holds the lock (0 if none); only that thread stores its own identifier.
-    @usableFromInline let owner = Atomic<UInt>(0)
+    @usableFromInline final let owner = Atomic<UInt>(0)
     /// How many times the owner took the lock again. Touched only by the owner.
-    @exclusivity(unchecked) @usableFromInline var recursion = 0
+    @exclusivity(unchecked) @usableFromInline final var recursion = 0
 
     /// Creates a free lock.
     @usableFromInline
@@ -115,7 +153,7 @@ package final class RecursiveLock: @unchecked Sendable {
 
     /// Takes the lock, waiting if another thread holds it; the holder may take it again.
     @inlinable @inline(__always)
-    package func lock() {
+    package final func lock() {
         let me = Self.currentThread
         if owner.load(ordering: .relaxed) == me {
             recursion += 1
@@ -130,7 +168,7 @@ package final class RecursiveLock: @unchecked Sendable {
     /// Takes the lock if no other thread holds it (the holder may take it again); never waits.
     /// Returns whether it was taken; if so, call `unlock()` once.
     @inlinable @inline(__always)
-    package func tryLock() -> Bool {
+    package final func tryLock() -> Bool {
         let me = Self.currentThread
         if owner.load(ordering: .relaxed) == me {
             recursion += 1
@@ -145,7 +183,7 @@ package final class RecursiveLock: @unchecked Sendable {
 
     /// Releases the lock (once per `lock()`).
     @inlinable @inline(__always)
-    package func unlock() {
+    package final func unlock() {
         if recursion > 0 {
             recursion -= 1
             return
@@ -158,14 +196,14 @@ package final class RecursiveLock: @unchecked Sendable {
 
     /// Runs `body` while holding the lock and returns its result.
     @inlinable @inline(__always)
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package final func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()
     }
 
     @usableFromInline
-    func lockContended() {
+    final func lockContended() {
         // A short spin first: most critical sections are a few instructions.
         for _ in 0..<64 {
             if state.load(ordering: .relaxed) == 0,
@@ -200,7 +238,7 @@ package final class RecursiveLock: @unchecked Sendable {
     }
 
     @usableFromInline
-    func unlockContended() {
+    final func unlockContended() {
         let bucket = ParkingLot.bucket(for: self)
         bucket.lock()
         state.store(0, ordering: .releasing)

@@ -8,9 +8,10 @@
 ///              a disposed  b disposed  c disposed at once
 /// ```
 public final class SerialDisposable: Disposable, @unchecked Sendable {
-    private let lock = PthreadLock()
-    private var current: (any Disposable)?
-    private var disposed = false
+    /// Guards the fields below; its critical sections never call out (disposal runs outside).
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var current: (any Disposable)?
+    @exclusivity(unchecked) private var disposed = false
 
     /// Creates a serial disposable, optionally holding `inner` already.
     public init(_ inner: (any Disposable)? = nil) {

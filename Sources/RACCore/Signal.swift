@@ -60,27 +60,28 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// Subclasses (subjects, channel terminals) override this to attach the subscriber elsewhere.
     @discardableResult
     open func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
-        guard let generator else {
+        guard generator != nil else {
             preconditionFailure("Signal.subscribe: a subclass without a generator must override subscribe")
         }
         if SubscriptionTrampoline.enter() {
-            Self.run(generator, for: subscriber)
+            run(for: subscriber)
             SubscriptionTrampoline.leave()
         } else {
-            SubscriptionTrampoline.enqueue {
-                Self.run(generator, for: subscriber)
+            SubscriptionTrampoline.enqueue { [self] in
+                run(for: subscriber)
             }
         }
         return subscriber
     }
 
-    /// Runs the creation closure for `subscriber`, unless it was disposed meanwhile.
+    /// Runs the creation closure for `subscriber`, unless it was disposed meanwhile. The closure
+    /// is called in place (`generator!`), which borrows it instead of retaining a copy.
     @inline(__always)
-    private static func run(_ generator: Generator, for subscriber: Subscriber<Value, Failure>) {
+    private final func run(for subscriber: Subscriber<Value, Failure>) {
         guard !subscriber.isDisposed else { return }
         // A creation closure that passes its subscriber straight on returns that subscriber;
         // adding it to its own resources would only make a cycle.
-        if let disposable = generator(subscriber), disposable !== subscriber {
+        if let disposable = generator!(subscriber), disposable !== subscriber {
             subscriber.add(disposable)
         }
     }
@@ -124,7 +125,8 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         completed: (() -> Void)? = nil
     ) -> any Disposable {
         subscribe(
-            claiming: Subscriber(Subscriber.handler(next: next, error: error, completed: completed)))
+            claiming: Subscriber(
+                receiver: Subscriber.receiver(next: next, error: error, completed: completed), sharing: nil))
     }
 
     /// Subscribes a closure that receives every event.

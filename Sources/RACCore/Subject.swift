@@ -4,8 +4,9 @@
 /// subscriber (nothing runs), and `sendNext`/`sendError`/`sendCompleted` go to a snapshot of the
 /// subscribers taken at send time, so a subscriber added during a delivery does not receive that
 /// event. A `ReplaySubject` forwards values while holding its lock, so concurrent senders take
-/// turns and its replay order is the live order. Subscribers that dispose are dropped at once.
-/// Thread-safe.
+/// turns and its replay order is the live order; a plain subject's `sendNext` takes no lock (it
+/// reads an immutable list of subscribers, see `SubscriberRegistry`). Subscribers that dispose
+/// are dropped at once. Thread-safe.
 ///
 /// Departure from RAC (see Docs/Concepts.md): a subscriber that arrives after the subject has
 /// terminated receives the terminal event at once instead of waiting forever.
@@ -16,10 +17,8 @@
 /// sub after b:  -----c-|
 /// ```
 public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberProtocol, @unchecked Sendable {
-    @usableFromInline final let lock = RecursiveLock()
-    /// Guarded by `lock`.
-    @exclusivity(unchecked) @usableFromInline final var subscribers:
-        ContiguousArray<Subscriber<Value, Failure>> = []
+    /// The subscribers, and the subject's lock (see `SubscriberRegistry`).
+    @usableFromInline final let registry = SubscriberRegistry()
     /// Guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline final var terminalEvent: Event<Value, Failure>?
     /// Guarded by `lock`: whether `terminalEvent` is set (a flag that needs no generic metadata).
@@ -43,78 +42,117 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
         super.init(subclassNamed: name)
     }
 
+    deinit {
+        // The subscribers refer to the registry (to leave it when disposed): let them go.
+        registry.lock()
+        registry.removeAll()
+        registry.unlock()
+    }
+
+    /// The subject's lock: guards the subscriber list's changes, the terminal event and the replay
+    /// buffer.
+    @inlinable
+    final var lock: RecursiveLock { registry }
+
     /// How many subscribers are attached now.
     public var subscriberCount: Int {
-        lock.withLock { subscribers.count }
+        registry.withLock { registry.count }
     }
 
     /// Registers `subscriber` for the events sent from now on, or sends it the terminal event at
     /// once if the subject has terminated.
     @discardableResult
     public override func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
-        lock.lock()
-        if terminated, let terminalEvent {
-            lock.unlock()
-            subscriber.send(terminalEvent)
+        registry.lock()
+        if terminated {
+            registry.unlock()
+            sendTerminalEvent(to: subscriber)
             return subscriber
         }
         attach(subscriber)
-        lock.unlock()
+        registry.unlock()
         return subscriber
+    }
+
+    /// Sends the terminal event to a subscriber that arrived after it.
+    @inline(never)
+    private func sendTerminalEvent(to subscriber: Subscriber<Value, Failure>) {
+        if let terminalEvent = registry.withLock({ terminalEvent }) {
+            subscriber.send(terminalEvent)
+        }
     }
 
     /// Adds `subscriber` to the list (call with `lock` held) and arranges its removal on disposal.
     func attach(_ subscriber: Subscriber<Value, Failure>) {
-        subscribers.append(subscriber)
-        let identifier = ObjectIdentifier(subscriber)
-        subscriber.add { [weak self] in
-            self?.detach(identifier)
-        }
-    }
-
-    private func detach(_ identifier: ObjectIdentifier) {
-        lock.withLock {
-            if let index = subscribers.firstIndex(where: { ObjectIdentifier($0) == identifier }) {
-                subscribers.remove(at: index)
-            }
+        registry.insert(subscriber)
+        if !subscriber.join(registry) {
+            // Disposed already: it leaves at once.
+            registry.remove(ObjectIdentifier(subscriber))
         }
     }
 
     /// Sends `event` to every current subscriber. After a terminal event the subject ignores
     /// further events, releases its subscribers and disposes the subscriptions that fed it.
-    @inlinable
+    @inlinable @inline(__always)
     public final func send(_ event: Event<Value, Failure>) {
-        lock.lock()
-        if terminated {
-            lock.unlock()
+        guard case .next(let value) = event else {
+            sendTerminal(event)
             return
         }
-        let snapshot = subscribers
-        if case .next(let value) = event {
-            if let replayBuffer {
-                // A replay subject stores and forwards under one lock (as RAC's `@synchronized`
-                // does), so a late subscriber replays concurrent sends in the order live
-                // subscribers were given them. The lock is recursive: a callback may send again.
-                replayBuffer.append(value)
-                for subscriber in snapshot {
-                    subscriber.send(event)
-                }
-                lock.unlock()
-                return
-            }
-            lock.unlock()
-            for subscriber in snapshot {
-                subscriber.send(event)
-            }
-        } else {
-            terminated = true
-            terminalEvent = event
-            subscribers = []
-            lock.unlock()
-            for subscriber in snapshot {
-                subscriber.send(event)
-            }
-            feeds.dispose()
+        if let replayBuffer {
+            sendReplaying(value, event, into: replayBuffer)
+            return
+        }
+        // No lock: the list is immutable, and the registry keeps it alive while it is read. A
+        // terminated subject's list is empty.
+        let list = registry.beginReading()
+        deliver(event, to: list)
+        registry.endReading()
+    }
+
+    /// `send` of a value into a replay subject.
+    @inlinable @inline(never)
+    final func sendReplaying(
+        _ value: Value, _ event: Event<Value, Failure>, into replayBuffer: ReplayBuffer<Value>
+    ) {
+        // A replay subject stores and forwards under one lock (as RAC's `@synchronized` does), so a
+        // late subscriber replays concurrent sends in the order live subscribers were given them.
+        // The lock is recursive: a callback may send again.
+        registry.lock()
+        if terminated {
+            registry.unlock()
+            return
+        }
+        let list = registry.beginReading()
+        replayBuffer.append(value)
+        deliver(event, to: list)
+        registry.endReading()
+        registry.unlock()
+    }
+
+    /// `send` of a terminal event: the first one is delivered, and ends the subject.
+    @inlinable @inline(never)
+    final func sendTerminal(_ event: Event<Value, Failure>) {
+        registry.lock()
+        if terminated {
+            registry.unlock()
+            return
+        }
+        terminated = true
+        terminalEvent = event
+        let list = registry.beginReading()
+        registry.removeAll()
+        registry.unlock()
+        deliver(event, to: list)
+        registry.endReading()
+        feeds.dispose()
+    }
+
+    /// Sends `event` to each subscriber of `list` (a list being read; see `SubscriberRegistry`).
+    @inlinable @inline(__always)
+    final func deliver(_ event: Event<Value, Failure>, to list: Unmanaged<SubscriberList>) {
+        list._withUnsafeGuaranteedRef { list in
+            list.forEachUnretained { unsafeDowncast($0, to: Subscriber<Value, Failure>.self).send(event) }
         }
     }
 

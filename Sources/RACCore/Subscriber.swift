@@ -31,14 +31,28 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// The callback invoked with each event; released on termination or disposal.
     public typealias Handler = (Event<Value, Failure>) -> Void
 
-    /// Holds the handler in a `let`, so that a delivery calls it without retaining it.
+    /// Holds a `Handler` in a `let`, so that a delivery calls it without retaining it.
     @usableFromInline
     final class HandlerBox {
         @usableFromInline let handler: Handler
 
-        @usableFromInline
+        @inlinable
         init(_ handler: @escaping Handler) {
             self.handler = handler
+        }
+    }
+
+    /// Holds the handler of a subscriber that the framework made, as a *receiver*: a closure that
+    /// takes the event `inout`. An `inout` parameter is passed by address whatever the types, so a
+    /// receiver made in specialised code is stored and called as it is, where a `Handler` stored
+    /// in this generic class is called through a reabstraction thunk (two extra calls per event).
+    @usableFromInline
+    final class ReceiverBox {
+        @usableFromInline let receiver: (inout Event<Value, Failure>) -> Void
+
+        @inlinable
+        init(_ receiver: @escaping (inout Event<Value, Failure>) -> Void) {
+            self.receiver = receiver
         }
     }
 
@@ -49,25 +63,31 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// Whether `send` takes `deliveryLock` itself. `false` for a claimed stage, whose events all
     /// arrive from inside a delivery that holds the same lock. Written only before the first event.
     @exclusivity(unchecked) @usableFromInline package var locksOnSend = true
-    /// The handler, retained by hand (`nil` once stopped). Guarded by `deliveryLock`.
-    @exclusivity(unchecked) @usableFromInline var box: Unmanaged<HandlerBox>?
+    /// Whether `box` is a `ReceiverBox` (else a `HandlerBox`).
+    @usableFromInline let receives: Bool
+    /// The handler's box, retained by hand (`nil` once stopped). Guarded by `deliveryLock`.
+    @exclusivity(unchecked) @usableFromInline var box: Unmanaged<AnyObject>?
     /// How many deliveries to this subscriber are on the stack (nested ones included). Guarded by
     /// `deliveryLock`.
     @exclusivity(unchecked) @usableFromInline var depth = 0
     /// A handler stopped during a delivery, released once the outermost delivery returns.
     /// Guarded by `deliveryLock`.
-    @exclusivity(unchecked) @usableFromInline var retired: Unmanaged<HandlerBox>?
+    @exclusivity(unchecked) @usableFromInline var retired: Unmanaged<AnyObject>?
 
     /// A tiny spin lock over the resources below: its critical sections never call out.
-    @usableFromInline let resourcesLock = Atomic<Bool>(false)
-    @usableFromInline var firstResource: (any Disposable)?
-    @usableFromInline var otherResources: [any Disposable] = []
-    @usableFromInline var resourcesDisposed = false
+    @usableFromInline let resourcesLock = SpinLock()
+    @exclusivity(unchecked) @usableFromInline var firstResource: (any Disposable)?
+    @exclusivity(unchecked) @usableFromInline var otherResources: [any Disposable] = []
+    @exclusivity(unchecked) @usableFromInline var resourcesDisposed = false
+    /// The subject registry this subscriber is in, if that was its first resource: disposal
+    /// removes it from there without a disposable of its own (see `join(_:)`).
+    @exclusivity(unchecked) @usableFromInline var membership: SubscriberRegistry?
 
     /// Creates a subscriber that passes every event to `handler`.
     @inlinable
     public init(_ handler: @escaping Handler) {
         deliveryLock = RecursiveLock()
+        receives = false
         box = Unmanaged.passRetained(HandlerBox(handler))
     }
 
@@ -76,7 +96,20 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     @inlinable
     package init(_ handler: @escaping Handler, sharing lock: RecursiveLock) {
         deliveryLock = lock
+        receives = false
         box = Unmanaged.passRetained(HandlerBox(handler))
+    }
+
+    /// A subscriber made by the framework, whose handler takes each event `inout` (a receiver, see
+    /// `ReceiverBox`). With a `lock`, a framework-made stage as `init(_:sharing:)`; without, the
+    /// subscriber has a lock of its own.
+    @inlinable
+    package init(
+        receiver: @escaping (inout Event<Value, Failure>) -> Void, sharing lock: RecursiveLock?
+    ) {
+        deliveryLock = lock ?? RecursiveLock()
+        receives = true
+        box = Unmanaged.passRetained(ReceiverBox(receiver))
     }
 
     /// Creates a subscriber from optional closures; a missing closure ignores that event.
@@ -87,7 +120,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         error: ((Failure) -> Void)? = nil,
         completed: (() -> Void)? = nil
     ) {
-        self.init(Self.handler(next: next, error: error, completed: completed))
+        self.init(receiver: Self.receiver(next: next, error: error, completed: completed), sharing: nil)
     }
 
     /// The handler that calls the given closures (a missing one ignores its event). A static
@@ -96,6 +129,20 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     public static func handler(
         next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
     ) -> Handler {
+        { event in
+            switch event {
+            case .next(let value): next?(value)
+            case .error(let failure): error?(failure)
+            case .completed: completed?()
+            }
+        }
+    }
+
+    /// `handler(next:error:completed:)` as a receiver (see `ReceiverBox`).
+    @inlinable
+    package static func receiver(
+        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
+    ) -> (inout Event<Value, Failure>) -> Void {
         { event in
             switch event {
             case .next(let value): next?(value)
@@ -117,11 +164,85 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
 
     /// Delivers `event` unless the subscriber has stopped. A terminal event stops the subscriber,
     /// is delivered, and then disposes its resources.
-    @inlinable
+    @inlinable @inline(__always)
     public func send(_ event: Event<Value, Failure>) {
+        // Inlined whole where it is called: a loop that sends (a subject, a creation closure)
+        // then pays for the call and its register saves once, not per event.
         guard !stopped.load(ordering: .acquiring) else { return }
-        let locking = locksOnSend
+        if locksOnSend {
+            deliver(event, locking: true)
+        } else {
+            deliver(event, locking: false)
+        }
+    }
+
+    /// `send` for the framework's operators, which forward one event per call: a claimed stage
+    /// (the common case: the delivery that calls it holds `deliveryLock` already) is delivered
+    /// inline, a subscriber that locks goes through `sendLocking`, out of line. That keeps the
+    /// operator's closure small.
+    @inlinable @inline(__always)
+    package func forward(_ event: Event<Value, Failure>) {
+        guard !stopped.load(ordering: .acquiring) else { return }
+        if locksOnSend {
+            sendLocking(event)
+        } else {
+            deliver(event, locking: false)
+        }
+    }
+
+    /// `forward(_:)` of a value.
+    @inlinable @inline(__always)
+    package func forwardNext(_ value: Value) {
+        forward(.next(value))
+    }
+
+    /// `forward(_:)` of an error.
+    @inlinable @inline(__always)
+    package func forwardError(_ error: Failure) {
+        forward(.error(error))
+    }
+
+    /// `forward(_:)` of the completion.
+    @inlinable @inline(__always)
+    package func forwardCompleted() {
+        forward(.completed)
+    }
+
+    /// `send` for a subscriber that takes its delivery lock itself: out of line (it is the head of
+    /// a chain, called once per event), but specialised where it is used.
+    @inlinable @inline(never)
+    func sendLocking(_ event: Event<Value, Failure>) {
+        deliver(event, locking: true)
+    }
+
+    /// Delivers a value on the common path (the handler is there and the subscriber has not
+    /// stopped), and hands everything else to `deliverRarely`.
+    @inlinable @inline(__always)
+    func deliver(_ event: Event<Value, Failure>, locking: Bool) {
         if locking { deliveryLock.lock() }
+        // Checked again once the lock is taken: a disposal may have happened while waiting. (A
+        // claimed stage waited for nothing since `send` checked.)
+        guard let box, !event.isTerminal, !(locking && stopped.load(ordering: .acquiring)) else {
+            deliverRarely(event, locking: locking)
+            return
+        }
+        depth &+= 1
+        call(box, event)
+        depth &-= 1
+        // A handler is retired only once the subscriber has stopped, so `stopped` covers both
+        // reasons to finish: a retired handler, or a disposal by another thread meanwhile.
+        if depth == 0, stopped.load(ordering: .acquiring) {
+            finishDelivery(locking: locking)
+        } else if locking {
+            deliveryLock.unlock()
+        }
+    }
+
+    /// The rare cases of a delivery, with the delivery lock held (taken by this call if
+    /// `locking`, released before returning): the handler is gone, the subscriber was disposed
+    /// while the event waited for the lock, or the event is terminal.
+    @inlinable @inline(never)
+    func deliverRarely(_ event: Event<Value, Failure>, locking: Bool) {
         guard let box else {
             if locking { deliveryLock.unlock() }
             return
@@ -135,74 +256,82 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
             stale?.release()
             return
         }
-        depth += 1
-        if event.isTerminal {
-            stopped.store(true, ordering: .releasing)
-            self.box = nil
-            box._withUnsafeGuaranteedRef { $0.handler(event) }
-            depth -= 1
-            let released = depth == 0 ? box : nil
-            if released == nil { retired = box }
-            let leftover = depth == 0 ? takeRetired() : nil
-            if locking { deliveryLock.unlock() }
-            released?.release()
-            leftover?.release()
-            disposeResources()
+        depth &+= 1
+        stopped.store(true, ordering: .releasing)
+        self.box = nil
+        call(box, event)
+        depth &-= 1
+        let released = depth == 0 ? box : nil
+        if released == nil { retired = box }
+        let leftover = depth == 0 ? takeRetired() : nil
+        if locking { deliveryLock.unlock() }
+        released?.release()
+        leftover?.release()
+        disposeResources()
+    }
+
+    /// Ends a delivery after which the subscriber must release a handler: one retired by a
+    /// nested terminal event or disposal, or its own if another thread disposed it meanwhile.
+    @inlinable @inline(never)
+    func finishDelivery(locking: Bool) {
+        let leftover = takeRetired()
+        let stale = stopped.load(ordering: .acquiring) ? self.box : nil
+        if stale != nil { self.box = nil }
+        if locking { deliveryLock.unlock() }
+        leftover?.release()
+        stale?.release()
+    }
+
+    /// Calls the handler in `box` (this subscriber's) with `event`, without retaining it.
+    @inlinable @inline(__always)
+    func call(_ box: Unmanaged<AnyObject>, _ event: Event<Value, Failure>) {
+        if receives {
+            var event = event
+            box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ReceiverBox.self).receiver(&event) }
         } else {
-            box._withUnsafeGuaranteedRef { $0.handler(event) }
-            depth -= 1
-            if depth == 0, retired != nil || stopped.load(ordering: .acquiring) {
-                let leftover = takeRetired()
-                // Disposed from another thread during this delivery: release the handler now.
-                let stale = stopped.load(ordering: .acquiring) ? self.box : nil
-                if stale != nil { self.box = nil }
-                if locking { deliveryLock.unlock() }
-                leftover?.release()
-                stale?.release()
-            } else if locking {
-                deliveryLock.unlock()
-            }
+            box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: HandlerBox.self).handler(event) }
         }
     }
 
     /// Takes the handler retired during a delivery (call with the delivery lock held).
     @usableFromInline
-    func takeRetired() -> Unmanaged<HandlerBox>? {
+    func takeRetired() -> Unmanaged<AnyObject>? {
         defer { retired = nil }
         return retired
     }
 
     /// Sends a value. RAC: `sendNext:`.
-    @inlinable
+    @inlinable @inline(__always)
     public func sendNext(_ value: Value) {
         send(.next(value))
     }
 
     /// Sends an error and ends the subscription. RAC: `sendError:`.
-    @inlinable
+    @inlinable @inline(__always)
     public func sendError(_ error: Failure) {
         send(.error(error))
     }
 
     /// Completes the subscription. RAC: `sendCompleted`.
-    @inlinable
+    @inlinable @inline(__always)
     public func sendCompleted() {
         send(.completed)
     }
 
     /// Ties `disposable` to this subscription; it is disposed at once if the subscriber has stopped.
     public func add(_ disposable: (any Disposable)?) {
-        guard let disposable else { return }
+        // Not bound to a local: storing the argument is then its only copy.
+        guard disposable != nil else { return }
         lockResources()
         if resourcesDisposed {
             unlockResources()
-            disposable.dispose()
+            disposable.unsafelyUnwrapped.dispose()
             return
         }
         if firstResource == nil {
             firstResource = disposable
         } else {
-            otherResources.append(disposable)
+            otherResources.append(disposable.unsafelyUnwrapped)
         }
         unlockResources()
     }
@@ -242,11 +371,14 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
             return
         }
         resourcesDisposed = true
+        let registry = membership
         let first = firstResource
         let others = otherResources
+        membership = nil
         firstResource = nil
         otherResources = []
         unlockResources()
+        registry?.remove(ObjectIdentifier(self))
         first?.dispose()
         for resource in others {
             resource.dispose()
@@ -254,13 +386,41 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     }
 
     private func lockResources() {
-        while !resourcesLock.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            sched_yield()
-        }
+        resourcesLock.lock()
     }
 
     private func unlockResources() {
-        resourcesLock.store(false, ordering: .releasing)
+        resourcesLock.unlock()
+    }
+
+    /// Records that `registry` (a subject's list) holds this subscriber, so that disposal removes
+    /// it from there: as the first resource if it has none yet (then no disposable is allocated),
+    /// otherwise as a disposable added after the others. Returns `false` if the subscriber has
+    /// already disposed its resources; the caller then removes it itself.
+    func join(_ registry: SubscriberRegistry) -> Bool {
+        lockResources()
+        if resourcesDisposed {
+            unlockResources()
+            return false
+        }
+        if membership == nil, firstResource == nil, otherResources.isEmpty {
+            membership = registry
+            unlockResources()
+            return true
+        }
+        unlockResources()
+        let identifier = ObjectIdentifier(self)
+        add(ActionDisposable { [weak registry] in registry?.remove(identifier) })
+        return true
+    }
+
+    /// The lock that a subscriber feeding this one from upstream should share: the delivery lock
+    /// if this is a claimed stage (then the upstream's deliveries already run under it), `nil`
+    /// otherwise. Defined here so that other modules read `locksOnSend` without an exclusivity
+    /// check.
+    @inlinable
+    package var lockForUpstream: RecursiveLock? {
+        locksOnSend ? nil : deliveryLock
     }
 
     /// Marks this subscriber as a stage whose events all arrive from inside a delivery that holds

@@ -22,19 +22,19 @@ public protocol SubscriberProtocol<Value, Failure>: AnyObject, Sendable {
 
 extension SubscriberProtocol {
     /// Sends a value. RAC: `sendNext:`.
-    @inlinable
+    @inlinable @inline(__always)
     public func sendNext(_ value: Value) {
         send(.next(value))
     }
 
     /// Sends an error and ends the subscription. RAC: `sendError:`.
-    @inlinable
+    @inlinable @inline(__always)
     public func sendError(_ error: Failure) {
         send(.error(error))
     }
 
     /// Completes the subscription. RAC: `sendCompleted`.
-    @inlinable
+    @inlinable @inline(__always)
     public func sendCompleted() {
         send(.completed)
     }

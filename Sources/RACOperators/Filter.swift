@@ -12,12 +12,12 @@ extension Signal {
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -filter:")) { subscriber in
-            self.relay(into: subscriber) { event in
+            self.relayEvents(into: subscriber) { event in
                 switch event {
                 case .next(let value):
-                    if isIncluded(value) { subscriber.sendNext(value) }
-                case .error(let failure): subscriber.sendError(failure)
-                case .completed: subscriber.sendCompleted()
+                    if isIncluded(value) { subscriber.forwardNext(value) }
+                case .error(let failure): subscriber.forwardError(failure)
+                case .completed: subscriber.forwardCompleted()
                 }
             }
         }
@@ -55,17 +55,8 @@ extension Signal {
         by isEquivalent: @escaping (Value, Value) -> Bool
     ) -> Signal<Value, Failure> {
         Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged")) { subscriber in
-            let previous = OperatorState<Value?>(nil)
-            return self.relay(into: subscriber) { event in
-                switch event {
-                case .next(let value):
-                    if let last = previous.value, isEquivalent(last, value) { return }
-                    previous.value = value
-                    subscriber.sendNext(value)
-                case .error(let failure): subscriber.sendError(failure)
-                case .completed: subscriber.sendCompleted()
-                }
-            }
+            let stage = DistinctStage(isEquivalent, subscriber)
+            return self.relayEvents(into: subscriber) { stage.receive(&$0) }
         }
     }
 
@@ -91,23 +82,7 @@ extension Signal {
             }
         }
         return Signal(relayingNamed: name) { subscriber in
-            let taken = OperatorState(0)
-            return self.relayStopping(into: subscriber) { event, upstream in
-                switch event {
-                case .next(let value):
-                    // Counted before forwarding: a value sent back into the source from the
-                    // downstream callback (reentrancy) must not exceed the count.
-                    guard taken.value < count else { return }
-                    taken.value += 1
-                    subscriber.sendNext(value)
-                    if taken.value == count {
-                        upstream.dispose()
-                        subscriber.sendCompleted()
-                    }
-                case .error(let failure): subscriber.sendError(failure)
-                case .completed: subscriber.sendCompleted()
-                }
-            }
+            self.relayEvents(into: subscriber, stage: TakeStage(count, subscriber))
         }
     }
 

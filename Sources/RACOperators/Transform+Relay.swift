@@ -17,9 +17,11 @@ extension Signal {
         _ handler: @escaping (Event<Value, Failure>) -> Void
     ) -> (any Disposable)? {
         let upstream =
-            downstream.locksOnSend
-            ? Subscriber<Value, Failure>(handler)
-            : Subscriber<Value, Failure>(handler, sharing: downstream.deliveryLock)
+            if let lock = downstream.lockForUpstream {
+                Subscriber<Value, Failure>(handler, sharing: lock)
+            } else {
+                Subscriber<Value, Failure>(handler)
+            }
         downstream.add(upstream)
         subscribe(claiming: upstream)
         return nil
@@ -27,32 +29,33 @@ extension Signal {
 }
 
 extension Signal {
+    /// `relay(into:_:)` with a handler that takes each event `inout` (a receiver, see
+    /// `Subscriber.ReceiverBox`): a call then goes straight to the handler, without the
+    /// reabstraction thunk that a closure taking a generic event needs. The per-value path of the
+    /// common operators uses it.
+    @inlinable
+    func relayEvents<DownstreamValue, DownstreamFailure>(
+        into downstream: Subscriber<DownstreamValue, DownstreamFailure>,
+        _ receiver: @escaping (inout Event<Value, Failure>) -> Void
+    ) -> (any Disposable)? {
+        let upstream = Subscriber<Value, Failure>(
+            receiver: receiver, sharing: downstream.lockForUpstream)
+        downstream.add(upstream)
+        subscribe(claiming: upstream)
+        return nil
+    }
+
     /// As `relay(into:_:)`, for operators that end the subscription themselves (`take`, `any`,
     /// `tryMap` …): `handler` also receives the upstream subscriber, to dispose it *before* sending
     /// the terminal event downstream, as RAC does (`[selfDisposable dispose]` before completing).
     /// Then a callback of that terminal event that sends into the source again reaches nothing of
-    /// the operator. Costs one small allocation per subscription (the upstream reference).
+    /// the operator. Costs one small allocation per subscription (a `StoppingRelay`).
     @inlinable
     func relayStopping<DownstreamValue, DownstreamFailure>(
         into downstream: Subscriber<DownstreamValue, DownstreamFailure>,
         _ handler: @escaping (Event<Value, Failure>, _ upstream: Subscriber<Value, Failure>) -> Void
     ) -> (any Disposable)? {
-        // The upstream's handler reaches the upstream through this variable: a cycle that the
-        // subscriber breaks when it stops (it releases its handler on a terminal event or disposal).
-        var reference: Subscriber<Value, Failure>?
-        let upstreamHandler: (Event<Value, Failure>) -> Void = { event in
-            if let upstream = reference {
-                handler(event, upstream)
-            }
-        }
-        let upstream =
-            downstream.locksOnSend
-            ? Subscriber<Value, Failure>(upstreamHandler)
-            : Subscriber<Value, Failure>(upstreamHandler, sharing: downstream.deliveryLock)
-        reference = upstream
-        downstream.add(upstream)
-        subscribe(claiming: upstream)
-        return nil
+        relayEvents(into: downstream, stage: StoppingRelay(handler))
     }
 
     /// `map(_:)` with the result named `name` (evaluated only when debug names are on): the
@@ -62,11 +65,11 @@ extension Signal {
         named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
         Signal<NewValue, Failure>(relayingNamed: SignalDebugNames.name(name())) { subscriber in
-            self.relay(into: subscriber) { event in
+            self.relayEvents(into: subscriber) { event in
                 switch event {
-                case .next(let value): subscriber.sendNext(transform(value))
-                case .error(let failure): subscriber.sendError(failure)
-                case .completed: subscriber.sendCompleted()
+                case .next(let value): subscriber.forwardNext(transform(value))
+                case .error(let failure): subscriber.forwardError(failure)
+                case .completed: subscriber.forwardCompleted()
                 }
             }
         }
@@ -83,5 +86,31 @@ final class OperatorState<State> {
     @usableFromInline
     init(_ value: State) {
         self.value = value
+    }
+}
+
+/// The handler of `relayStopping(into:_:)` and the upstream subscriber it is given. The upstream
+/// holds this relay through its handler, and this relay holds the upstream: a cycle that the
+/// upstream breaks when it stops (it releases its handler on a terminal event or disposal).
+@usableFromInline
+final class StoppingRelay<Value, Failure: Error>: UpstreamHoldingStage {
+    @usableFromInline let handler: (Event<Value, Failure>, Subscriber<Value, Failure>) -> Void
+    /// Set once, before the upstream is subscribed; retained by hand so that a delivery reads it
+    /// without retaining it.
+    @exclusivity(unchecked) @usableFromInline var upstream: Unmanaged<Subscriber<Value, Failure>>?
+
+    @inlinable
+    init(_ handler: @escaping (Event<Value, Failure>, Subscriber<Value, Failure>) -> Void) {
+        self.handler = handler
+    }
+
+    deinit {
+        upstream?.release()
+    }
+
+    /// Passes `event` and the upstream subscriber to the handler.
+    @inlinable
+    func receive(_ event: inout Event<Value, Failure>) {
+        upstream?._withUnsafeGuaranteedRef { handler(event, $0) }
     }
 }

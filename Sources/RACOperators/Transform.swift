@@ -71,16 +71,8 @@ extension Signal {
         Signal<Accumulation, Failure>(
             relayingNamed: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:")
         ) { subscriber in
-            let running = OperatorState(initial)
-            return self.relay(into: subscriber) { event in
-                switch event {
-                case .next(let value):
-                    running.value = reduce(running.value, value)
-                    subscriber.sendNext(running.value)
-                case .error(let failure): subscriber.sendError(failure)
-                case .completed: subscriber.sendCompleted()
-                }
-            }
+            let stage = ScanStage(initial, reduce, subscriber)
+            return self.relayEvents(into: subscriber) { stage.receive(&$0) }
         }
     }
 

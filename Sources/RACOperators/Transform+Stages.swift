@@ -1,0 +1,130 @@
+// One object per subscription for the stateful single-source operators (`scan`,
+// `distinctUntilChanged`, `take`): it holds the operator's closure, its state and the downstream
+// subscriber, and its `receive` is the upstream subscriber's handler. A closure that captures a
+// single object uses that object as its context, so a subscription allocates this object and
+// nothing else, where a state box plus a closure capturing it and the downstream cost two.
+
+extension Signal {
+    /// `relayEvents(into:_:)` for a stage that also needs the upstream subscriber (to dispose it
+    /// before it ends the subscription, as `relayStopping(into:_:)` does): the stage keeps it.
+    @inlinable
+    func relayEvents<Stage: UpstreamHoldingStage, DownstreamValue, DownstreamFailure>(
+        into downstream: Subscriber<DownstreamValue, DownstreamFailure>, stage: Stage
+    ) -> (any Disposable)? where Stage.Value == Value, Stage.Failure == Failure {
+        let upstream = Subscriber<Value, Failure>(
+            receiver: { stage.receive(&$0) }, sharing: downstream.lockForUpstream)
+        stage.upstream = Unmanaged.passRetained(upstream)
+        downstream.add(upstream)
+        subscribe(claiming: upstream)
+        return nil
+    }
+}
+
+/// A stage that holds its upstream subscriber: a cycle (the upstream holds the stage through its
+/// handler) that the upstream breaks when it stops, releasing its handler.
+@usableFromInline
+protocol UpstreamHoldingStage<Value, Failure>: AnyObject {
+    associatedtype Value
+    associatedtype Failure: Error
+    /// Set once, before the upstream is subscribed; retained by hand, so that a delivery reads it
+    /// without retaining it. The stage releases it when it goes away.
+    var upstream: Unmanaged<Subscriber<Value, Failure>>? { get set }
+    /// Handles one event from the upstream.
+    func receive(_ event: inout Event<Value, Failure>)
+}
+
+/// A subscription of `scan(_:_:)`.
+@usableFromInline
+final class ScanStage<Value, Accumulation, Failure: Error> {
+    @usableFromInline let reduce: (Accumulation, Value) -> Accumulation
+    @usableFromInline let downstream: Subscriber<Accumulation, Failure>
+    /// The running accumulation, touched only inside the subscription's serialised deliveries.
+    @exclusivity(unchecked) @usableFromInline var running: Accumulation
+
+    @inlinable
+    init(
+        _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation,
+        _ downstream: Subscriber<Accumulation, Failure>
+    ) {
+        self.running = initial
+        self.reduce = reduce
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func receive(_ event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value):
+            running = reduce(running, value)
+            downstream.forwardNext(running)
+        case .error(let failure): downstream.forwardError(failure)
+        case .completed: downstream.forwardCompleted()
+        }
+    }
+}
+
+/// A subscription of `distinctUntilChanged(by:)`.
+@usableFromInline
+final class DistinctStage<Value, Failure: Error> {
+    @usableFromInline let isEquivalent: (Value, Value) -> Bool
+    @usableFromInline let downstream: Subscriber<Value, Failure>
+    /// The last value sent, touched only inside the subscription's serialised deliveries.
+    @exclusivity(unchecked) @usableFromInline var previous: Value?
+
+    @inlinable
+    init(_ isEquivalent: @escaping (Value, Value) -> Bool, _ downstream: Subscriber<Value, Failure>) {
+        self.isEquivalent = isEquivalent
+        self.downstream = downstream
+    }
+
+    @inlinable
+    func receive(_ event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value):
+            if let last = previous, isEquivalent(last, value) { return }
+            previous = value
+            downstream.forwardNext(value)
+        case .error(let failure): downstream.forwardError(failure)
+        case .completed: downstream.forwardCompleted()
+        }
+    }
+}
+
+/// A subscription of `take(_:)` (with a count above zero).
+@usableFromInline
+final class TakeStage<Value, Failure: Error>: UpstreamHoldingStage {
+    @usableFromInline let count: Int
+    @usableFromInline let downstream: Subscriber<Value, Failure>
+    /// How many values were sent, touched only inside the subscription's serialised deliveries.
+    @exclusivity(unchecked) @usableFromInline var taken = 0
+    @exclusivity(unchecked) @usableFromInline var upstream: Unmanaged<Subscriber<Value, Failure>>?
+
+    @inlinable
+    init(_ count: Int, _ downstream: Subscriber<Value, Failure>) {
+        self.count = count
+        self.downstream = downstream
+    }
+
+    deinit {
+        upstream?.release()
+    }
+
+    @inlinable
+    func receive(_ event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value):
+            // Counted before forwarding: a value sent back into the source from the downstream
+            // callback (reentrancy) must not exceed the count.
+            guard taken < count else { return }
+            taken += 1
+            downstream.forwardNext(value)
+            if taken == count {
+                // As RAC: the source is disposed before the completion is sent.
+                upstream?._withUnsafeGuaranteedRef { $0.dispose() }
+                downstream.forwardCompleted()
+            }
+        case .error(let failure): downstream.forwardError(failure)
+        case .completed: downstream.forwardCompleted()
+        }
+    }
+}
