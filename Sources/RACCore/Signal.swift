@@ -18,7 +18,8 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// returns the disposable that cancels its work, or `nil`. RAC: `didSubscribe`.
     public typealias Generator = (Subscriber<Value, Failure>) -> (any Disposable)?
 
-    private let generator: Generator?
+    /// A `var` only so that `deinit` can hand it to the `TeardownTrampoline`; set once, in `init`.
+    @exclusivity(unchecked) private var generator: Generator?
 
     /// The debug name, printed by `description`. RAC: `name` / `setNameWithFormat:`. Operators
     /// name their results only when `RAC_DEBUG_SIGNAL_NAMES` is set, as RAC does.
@@ -30,11 +31,17 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// its own (see `Subscriber`).
     @usableFromInline final let deliversSerially: Bool
 
+    /// How many `RelaySignal`s end at this one, this one included, each the upstream of the next
+    /// (0 for any other signal). A relay places a `DeliveryCheckpoint` every
+    /// `RelaySignal.checkpointInterval` of them. Beside `deliversSerially`, it takes no more room.
+    @usableFromInline final let relayDepth: UInt32
+
     /// Creates a cold signal from its creation closure. RAC: `+createSignal:`.
     public init(name: String = "anonymous", _ generator: @escaping Generator) {
         self.name = name
         self.generator = generator
         self.deliversSerially = false
+        self.relayDepth = 0
     }
 
     /// Creates a signal whose creation closure sends to its subscriber only from inside the
@@ -44,13 +51,29 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         self.name = name
         self.generator = generator
         self.deliversSerially = true
+        self.relayDepth = 0
     }
 
-    /// For subclasses that override `subscribe` (subjects).
-    init(subclassNamed name: String) {
+    /// For subclasses that override `subscribe` (subjects) or `create(for:)` (`RelaySignal`).
+    @usableFromInline
+    init(subclassNamed name: String, deliversSerially: Bool = false, relayDepth: UInt32 = 0) {
         self.name = name
         self.generator = nil
-        self.deliversSerially = false
+        self.deliversSerially = deliversSerially
+        self.relayDepth = relayDepth
+    }
+
+    /// Drops the creation closure through the `TeardownTrampoline`: it holds the upstream signal of
+    /// an operator, so releasing the head of a chain of a million operators would otherwise nest a
+    /// million `deinit`s.
+    deinit {
+        guard generator != nil else { return }
+        if let frame = TeardownTrampoline.enter() {
+            generator = nil
+            TeardownTrampoline.leave(frame)
+        } else {
+            TeardownTrampoline.retire(generator.take())
+        }
     }
 
     /// Subscribes `subscriber`: runs the creation closure (now, or queued on this thread's
@@ -60,12 +83,9 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// Subclasses (subjects, channel terminals) override this to attach the subscriber elsewhere.
     @discardableResult
     open func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
-        guard generator != nil else {
-            preconditionFailure("Signal.subscribe: a subclass without a generator must override subscribe")
-        }
-        if SubscriptionTrampoline.enter() {
+        if let frame = SubscriptionTrampoline.enter() {
             run(for: subscriber)
-            SubscriptionTrampoline.leave()
+            SubscriptionTrampoline.leave(frame)
         } else {
             SubscriptionTrampoline.enqueue { [self] in
                 run(for: subscriber)
@@ -74,16 +94,25 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         return subscriber
     }
 
-    /// Runs the creation closure for `subscriber`, unless it was disposed meanwhile. The closure
-    /// is called in place (`generator!`), which borrows it instead of retaining a copy.
+    /// Runs the creation step for `subscriber`, unless it was disposed meanwhile, and ties the
+    /// disposable it returns to the subscriber.
     @inline(__always)
     private final func run(for subscriber: Subscriber<Value, Failure>) {
         guard !subscriber.isDisposed else { return }
         // A creation closure that passes its subscriber straight on returns that subscriber;
         // adding it to its own resources would only make a cycle.
-        if let disposable = generator!(subscriber), disposable !== subscriber {
+        if let disposable = create(for: subscriber), disposable !== subscriber {
             subscriber.add(disposable)
         }
+    }
+
+    /// The creation step of one subscription: calls the creation closure. `RelaySignal`, which
+    /// has none, overrides it.
+    func create(for subscriber: Subscriber<Value, Failure>) -> (any Disposable)? {
+        guard generator != nil else {
+            preconditionFailure("Signal.subscribe: a subclass without a generator must override subscribe")
+        }
+        return generator.unsafelyUnwrapped(subscriber)
     }
 
     /// Subscribes any subscriber (a subject, for instance). The subscription is tied to the

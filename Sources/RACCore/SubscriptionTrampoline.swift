@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -20,47 +22,47 @@ package enum SubscriptionTrampoline {
     /// How many subscriptions may nest on one thread before the next is queued.
     package static let maximumDepth = 48
 
+    /// A level of subscription entered with `enter()`; pass it to `leave(_:)`.
+    package struct Frame {
+        fileprivate let state: UnsafeMutablePointer<TrampolineState>
+    }
+
     /// Runs `work` now, or queues it if this thread is already `maximumDepth` subscriptions deep.
     @inline(__always)
     package static func run(_ work: @escaping () -> Void) {
-        let state = TrampolineState.current
-        if state.depth >= maximumDepth {
-            state.enqueue(work)
+        guard let frame = enter() else {
+            enqueue(work)
             return
         }
-        state.depth += 1
         work()
-        state.depth -= 1
-        if state.depth == 0 && state.hasQueuedWork {
-            state.drain()
-        }
+        leave(frame)
     }
 
-    /// Enters one level of subscription on this thread and returns `true`, or returns `false` if
-    /// the thread is already `maximumDepth` deep (then queue the work with `enqueue(_:)`). Each
-    /// `true` must be matched by `leave()`. Lets `Signal.subscribe` run its work inline without
-    /// allocating a closure for it.
+    /// Enters one level of subscription on this thread, or returns `nil` if the thread is already
+    /// `maximumDepth` deep (then queue the work with `enqueue(_:)`). Each frame must be passed to
+    /// `leave(_:)`. Lets `Signal.subscribe` run its work inline without allocating a closure for
+    /// it; the pair costs one thread-local look-up.
     @inline(__always)
-    package static func enter() -> Bool {
+    package static func enter() -> Frame? {
         let state = TrampolineState.current
-        guard state.depth < maximumDepth else { return false }
-        state.depth += 1
-        return true
+        guard state.pointee.depth < maximumDepth else { return nil }
+        state.pointee.depth += 1
+        return Frame(state: state)
     }
 
     /// Leaves the level entered by `enter()`; the outermost level runs the queued work.
     @inline(__always)
-    package static func leave() {
-        let state = TrampolineState.current
-        state.depth -= 1
-        if state.depth == 0 && state.hasQueuedWork {
-            state.drain()
+    package static func leave(_ frame: Frame) {
+        let state = frame.state
+        state.pointee.depth -= 1
+        if state.pointee.depth == 0 && state.pointee.head < state.pointee.queue.count {
+            TrampolineState.drain(state)
         }
     }
 
     /// Queues `work` behind the subscriptions in progress on this thread (after `enter()` said no).
     package static func enqueue(_ work: @escaping () -> Void) {
-        TrampolineState.current.enqueue(work)
+        TrampolineState.current.pointee.queue.append(work)
     }
 
     /// Runs `body` with a fresh trampoline (and a fresh `DeliveryTrampoline`), so that a
@@ -70,72 +72,74 @@ package enum SubscriptionTrampoline {
     /// themselves.
     package static func isolated<Result>(_ body: () throws -> Result) rethrows -> Result {
         let state = TrampolineState.current
-        let saved = state.suspend()
-        defer { state.resume(saved) }
+        let saved = state.pointee
+        state.pointee = TrampolineState()
+        defer { state.pointee = saved }
         return try DeliveryTrampoline.isolated(body)
     }
 }
 
-/// The per-thread queue and depth counter of `SubscriptionTrampoline`.
-private final class TrampolineState {
+/// The per-thread queue and depth counter of `SubscriptionTrampoline`, reached through a pointer
+/// so that entering and leaving do no reference counting.
+private struct TrampolineState {
     var depth = 0
-    private var queue: [() -> Void] = []
-    private var head = 0
+    var queue: [() -> Void] = []
+    var head = 0
 
-    var hasQueuedWork: Bool { head < queue.count }
-
-    func enqueue(_ work: @escaping () -> Void) {
-        queue.append(work)
-    }
-
-    func drain() {
-        while head < queue.count {
-            let work = queue[head]
-            queue[head] = {}
-            head += 1
-            depth = 1
+    /// Runs every queued piece of work, in order, each as if at depth 1.
+    static func drain(_ state: UnsafeMutablePointer<TrampolineState>) {
+        while state.pointee.head < state.pointee.queue.count {
+            let work = state.pointee.queue[state.pointee.head]
+            state.pointee.queue[state.pointee.head] = {}
+            state.pointee.head += 1
+            state.pointee.depth = 1
             work()
-            depth = 0
+            state.pointee.depth = 0
         }
-        queue.removeAll(keepingCapacity: queue.count < 1024)
-        head = 0
+        state.pointee.queue.removeAll(keepingCapacity: state.pointee.queue.count < 1024)
+        state.pointee.head = 0
     }
 
-    func suspend() -> (depth: Int, queue: [() -> Void], head: Int) {
-        let saved = (depth, queue, head)
-        depth = 0
-        queue = []
-        head = 0
-        return saved
+    /// The thread-specific key plus one, 0 until created: an atomic with a constant initial value
+    /// needs no lazy initialisation, so reading it costs one load (every subscription asks).
+    private static let keySlot = Atomic<UInt>(0)
+
+    /// This thread's state, created on first use.
+    static var current: UnsafeMutablePointer<TrampolineState> {
+        @inline(__always) get {
+            let slot = keySlot.load(ordering: .acquiring)
+            if slot != 0, let pointer = pthread_getspecific(pthread_key_t(slot - 1)) {
+                return pointer.assumingMemoryBound(to: TrampolineState.self)
+            }
+            return create()
+        }
     }
 
-    func resume(_ saved: (depth: Int, queue: [() -> Void], head: Int)) {
-        depth = saved.depth
-        queue = saved.queue
-        head = saved.head
+    private static func create() -> UnsafeMutablePointer<TrampolineState> {
+        let state = UnsafeMutablePointer<TrampolineState>.allocate(capacity: 1)
+        state.initialize(to: TrampolineState())
+        pthread_setspecific(key(), state)
+        return state
     }
 
-    private static let key: pthread_key_t = {
+    private static func key() -> pthread_key_t {
+        let slot = keySlot.load(ordering: .acquiring)
+        if slot != 0 { return pthread_key_t(slot - 1) }
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
-                Unmanaged<TrampolineState>.fromOpaque(pointer).release()
+                let state = pointer.assumingMemoryBound(to: TrampolineState.self)
             #else
-                if let pointer {
-                    Unmanaged<TrampolineState>.fromOpaque(pointer).release()
-                }
+                guard let state = pointer?.assumingMemoryBound(to: TrampolineState.self) else { return }
             #endif
+            state.deinitialize(count: 1)
+            state.deallocate()
         }
         precondition(status == 0, "SubscriptionTrampoline: pthread_key_create failed with \(status)")
-        return key
-    }()
-
-    static var current: TrampolineState {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<TrampolineState>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let state = TrampolineState()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
-        return state
+        let (exchanged, winner) = keySlot.compareExchange(
+            expected: 0, desired: UInt(key) + 1, ordering: .acquiringAndReleasing)
+        if exchanged { return key }
+        pthread_key_delete(key)
+        return pthread_key_t(winner - 1)
     }
 }

@@ -11,13 +11,14 @@ import Synchronization
 /// Keeps the teardown of a long chain (disposing it, or releasing its last reference) from growing
 /// the stack without bound.
 ///
-/// A chain of a million operators is a million objects each holding the next: its creation
-/// closures hold the upstream signal, its subscriptions hold the upstream subscription. Releasing
-/// or disposing the head would nest a million calls (Swift's `deinit` of a chain is recursive). So
-/// the operators release their upstream signal through a `ChainLink` and dispose their upstream
-/// subscriptions through `dispose(_:)`: once a thread is `maximumDepth` of those deep, the next is
-/// queued, and the outermost one finishes the queue, in order, before it returns. Everything is
-/// still torn down before the outermost `dispose()` (or release) returns.
+/// A chain of a million operators is a million objects each holding the next: its signals hold
+/// the upstream signal (in their creation closure, or as a `RelaySignal`'s field), its
+/// subscriptions hold the upstream subscription. Releasing or disposing the head would nest a
+/// million calls (Swift's `deinit` of a chain is recursive). So a signal releases its creation
+/// closure or upstream here (`Signal.deinit`, `RelaySignal.deinit`) and operators dispose their
+/// upstream subscriptions through `dispose(_:)`: once a thread is `maximumDepth` of those deep, the
+/// next is queued, and the outermost one finishes the queue, in order, before it returns.
+/// Everything is still torn down before the outermost `dispose()` (or release) returns.
 package enum TeardownTrampoline {
     /// How many releases and disposals may nest on one thread before the next is queued.
     package static let maximumDepth = 64
@@ -25,13 +26,27 @@ package enum TeardownTrampoline {
     /// Disposes `disposable` now, or once the outermost teardown on this thread returns if the
     /// thread is already `maximumDepth` deep.
     package static func dispose(_ disposable: any Disposable) {
-        run(.dispose(disposable))
+        run(.dispose(disposable), nestingAtMost: maximumDepth)
+    }
+
+    /// Disposes `disposable` now if fewer than `limit` teardowns are in progress on this thread,
+    /// else once the outermost one returns. A `limit` of 1 nests it only in a teardown that this
+    /// call starts: for a step that itself disposes a long stretch of a chain
+    /// (`DeliveryCheckpoint`).
+    package static func dispose(_ disposable: any Disposable, nestingAtMost limit: Int) {
+        run(.dispose(disposable), nestingAtMost: limit)
     }
 
     /// Releases one retain of `object`, now or (deep in a teardown) once the outermost teardown on
     /// this thread returns.
     package static func release(_ object: Unmanaged<AnyObject>) {
-        run(.release(object))
+        run(.release(object), nestingAtMost: maximumDepth)
+    }
+
+    /// Releases one retain of `object` now if fewer than `limit` teardowns are in progress on this
+    /// thread, else once the outermost one returns (see `dispose(_:nestingAtMost:)`).
+    package static func release(_ object: Unmanaged<AnyObject>, nestingAtMost limit: Int) {
+        run(.release(object), nestingAtMost: limit)
     }
 
     /// Takes over `value` (a closure whose context may hold the next link of a chain, say) and
@@ -41,7 +56,7 @@ package enum TeardownTrampoline {
     /// is kept as it is rather than wrapped in a reabstraction thunk (which would leave the last
     /// release to the caller).
     package static func retire<Value>(_ value: consuming Value) {
-        run(.retire(value))
+        run(.retire(value), nestingAtMost: maximumDepth)
     }
 
     /// A level of teardown entered with `enter()`; pass it to `leave(_:)`.
@@ -54,8 +69,14 @@ package enum TeardownTrampoline {
     /// whose stored properties may hold the next link of a chain: enter, set them to `nil`, leave;
     /// one that does not nest costs one thread-local lookup and no allocation.
     package static func enter() -> Frame? {
+        enter(nestingAtMost: maximumDepth)
+    }
+
+    /// `enter()`, which returns `nil` once `limit` levels are in progress on this thread (1: unless
+    /// this is the outermost teardown).
+    package static func enter(nestingAtMost limit: Int) -> Frame? {
         let state = TeardownState.current
-        guard state.pointee.depth < maximumDepth else { return nil }
+        guard state.pointee.depth < limit else { return nil }
         state.pointee.depth += 1
         return Frame(state: state)
     }
@@ -69,9 +90,9 @@ package enum TeardownTrampoline {
         }
     }
 
-    private static func run(_ step: consuming TeardownStep) {
+    private static func run(_ step: consuming TeardownStep, nestingAtMost limit: Int) {
         let state = TeardownState.current
-        if state.pointee.depth >= maximumDepth {
+        if state.pointee.depth >= limit {
             state.pointee.queue.append(step)
             return
         }
@@ -82,27 +103,6 @@ package enum TeardownTrampoline {
         if state.pointee.depth == 0 && state.pointee.head < state.pointee.queue.count {
             TeardownState.drain(state)
         }
-    }
-}
-
-/// A strong reference whose last release goes through the `TeardownTrampoline`: an operator's
-/// creation closure holds its upstream signal through one, so that dropping the head of a chain of
-/// a million operators does not nest a million `deinit`s.
-package final class ChainLink<Object: AnyObject>: @unchecked Sendable {
-    private let reference: Unmanaged<AnyObject>
-
-    /// Holds `object` (retained until this link is released).
-    package init(_ object: Object) {
-        reference = .passRetained(object)
-    }
-
-    /// The object held.
-    package var object: Object {
-        unsafeDowncast(reference.takeUnretainedValue(), to: Object.self)
-    }
-
-    deinit {
-        TeardownTrampoline.release(reference)
     }
 }
 

@@ -11,8 +11,10 @@ extension Signal {
     /// ```
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -filter:")) { subscriber in
-            self.relayEvents(into: subscriber) { event in
+        relaying(RelayPredicate(isIncluded), named: SignalDebugNames.name("[\(self.name)] -filter:")) {
+            upstream, predicate, subscriber in
+            let isIncluded = predicate.test
+            return upstream.relayEvents(into: subscriber) { event in
                 switch event {
                 case .next(let value):
                     if isIncluded(value) { subscriber.forwardNext(value) }
@@ -31,8 +33,9 @@ extension Signal {
     /// ```
     @inlinable
     public func ignoreValues() -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -ignoreValues")) { subscriber in
-            self.relay(into: subscriber) { event in
+        relaying((), named: SignalDebugNames.name("[\(self.name)] -ignoreValues")) {
+            upstream, _, subscriber in
+            upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next: break
                 case .error(let failure): subscriber.sendError(failure)
@@ -54,9 +57,13 @@ extension Signal {
     public func distinctUntilChanged(
         by isEquivalent: @escaping (Value, Value) -> Bool
     ) -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged")) { subscriber in
-            let stage = DistinctStage(isEquivalent, subscriber)
-            return self.relayEvents(into: subscriber) { stage.receive(&$0) }
+        relaying(
+            RelayEquivalence(isEquivalent),
+            named: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged")
+        ) {
+            upstream, equivalence, subscriber in
+            let stage = DistinctStage(equivalence.isEquivalent, subscriber)
+            return upstream.relayEvents(into: subscriber) { stage.receive(&$0) }
         }
     }
 
@@ -81,8 +88,8 @@ extension Signal {
                 return nil
             }
         }
-        return Signal(relayingNamed: name) { subscriber in
-            self.relayEvents(into: subscriber, stage: TakeStage(count, subscriber))
+        return relaying(count, named: name) { upstream, count, subscriber in
+            upstream.relayEvents(into: subscriber, stage: TakeStage(count, subscriber))
         }
     }
 
@@ -99,12 +106,12 @@ extension Signal {
         if count < 0 {
             racProgrammerError("takeLast(_:)", "count must be >= 0, got \(count)")
         }
-        return Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -takeLast: \(count)")) {
-            subscriber in
+        return relaying(count, named: SignalDebugNames.name("[\(self.name)] -takeLast: \(count)")) {
+            upstream, count, subscriber in
             // A ring of at most `count` values; `oldest` is where the oldest one sits once it is full.
             var kept: [Value] = []
             var oldest = 0
-            return self.relay(into: subscriber) { event in
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
                     if kept.count < count {
@@ -141,8 +148,10 @@ extension Signal {
     /// ```
     @inlinable
     public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:")) { subscriber in
-            self.relayStopping(into: subscriber) { event, upstream in
+        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:")) {
+            source, predicate, subscriber in
+            let predicate = predicate.test
+            return source.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
                     if predicate(value) {
@@ -167,8 +176,10 @@ extension Signal {
     /// ```
     @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:")) { subscriber in
-            self.relayStopping(into: subscriber) { event, upstream in
+        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:")) {
+            source, predicate, subscriber in
+            let predicate = predicate.test
+            return source.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
                     if predicate(value) {
@@ -272,9 +283,10 @@ extension Signal {
         if count < 0 {
             racProgrammerError("skip(_:)", "count must be >= 0, got \(count)")
         }
-        return Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -skip: \(count)")) { subscriber in
+        return relaying(count, named: SignalDebugNames.name("[\(self.name)] -skip: \(count)")) {
+            upstream, count, subscriber in
             var skipped = 0
-            return self.relay(into: subscriber) { event in
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
                     if skipped < count {
@@ -298,9 +310,11 @@ extension Signal {
     /// ```
     @inlinable
     public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -skipUntilBlock:")) { subscriber in
+        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -skipUntilBlock:")) {
+            upstream, predicate, subscriber in
+            let predicate = predicate.test
             var skipping = true
-            return self.relay(into: subscriber) { event in
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
                     if skipping {
@@ -324,9 +338,11 @@ extension Signal {
     /// ```
     @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -skipWhileBlock:")) { subscriber in
+        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -skipWhileBlock:")) {
+            upstream, predicate, subscriber in
+            let predicate = predicate.test
             var skipping = true
-            return self.relay(into: subscriber) { event in
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
                     if skipping {
@@ -351,9 +367,11 @@ extension Signal {
     /// ```
     @inlinable
     public func any(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
-        Signal<Bool, Never>(relayingNamed: SignalDebugNames.name("[\(self.name)] -any:")) { subscriber in
+        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -any:")) {
+            source, predicate, subscriber in
+            let predicate = predicate.test
             var decided = false
-            return self.relayStopping(into: subscriber) { event, upstream in
+            return source.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
                     guard !decided, predicate(value) else { return }
@@ -391,9 +409,11 @@ extension Signal {
     /// ```
     @inlinable
     public func all(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
-        Signal<Bool, Never>(relayingNamed: SignalDebugNames.name("[\(self.name)] -all:")) { subscriber in
+        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -all:")) {
+            source, predicate, subscriber in
+            let predicate = predicate.test
             var decided = false
-            return self.relayStopping(into: subscriber) { event, upstream in
+            return source.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
                     guard !decided, !predicate(value) else { return }
@@ -422,8 +442,9 @@ extension Signal where Value: Equatable {
     /// ```
     @inlinable
     public func ignore(_ value: Value) -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -ignore: \(value)")) { subscriber in
-            self.relay(into: subscriber) { event in
+        relaying(value, named: SignalDebugNames.name("[\(self.name)] -ignore: \(value)")) {
+            upstream, value, subscriber in
+            upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let received):
                     if received != value { subscriber.sendNext(received) }

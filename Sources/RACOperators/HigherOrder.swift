@@ -1,8 +1,9 @@
 // Higher-order operators: signals of signals, and operators that subscribe to new signals as
 // events arrive. Every one of them disposes the source and every inner subscription when the
 // result is disposed, and an error from any of them disposes everything, then is forwarded.
-// Each holds its upstream signal through a `ChainLink`, so that releasing a chain of a million of
-// them does not nest a million `deinit`s.
+// Each holds its upstream signal in its creation closure, which `Signal.deinit` releases through
+// the `TeardownTrampoline`, so that releasing a chain of a million of them does not nest a million
+// `deinit`s.
 
 extension Signal {
     /// RAC: `-bind:`. Calls `block` once per subscription (RAC R57) to get a binding closure, which
@@ -24,7 +25,6 @@ extension Signal {
     public func bind<NewValue>(
         _ block: @escaping () -> (Value, inout Bool) -> Signal<NewValue, Failure>?
     ) -> Signal<NewValue, Failure> {
-        let upstream = ChainLink(self)
         return Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -bind:")) {
             subscriber in
             let binding = block()
@@ -48,7 +48,7 @@ extension Signal {
                 }
             }
             if merge.setSource(source) {
-                upstream.object.subscribe(source)
+                self.subscribe(source)
             }
             return nil
         }
@@ -67,7 +67,6 @@ extension Signal {
     public func flattenMap<NewValue>(
         _ transform: @escaping (Value) -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {
-        let upstream = ChainLink(self)
         return Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -flattenMap:")) {
             subscriber in
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
@@ -83,7 +82,7 @@ extension Signal {
                 }
             }
             if merge.setSource(source) {
-                upstream.object.subscribe(source)
+                self.subscribe(source)
             }
             return nil
         }
@@ -94,7 +93,6 @@ extension Signal {
     fileprivate func flattenSignals<Inner>(
         maxConcurrent: Int, name: @autoclosure () -> String
     ) -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
-        let upstream = ChainLink(self)
         return Signal<Inner, Failure>(name: SignalDebugNames.name(name())) { subscriber in
             let merge = MergeSubscription<Inner, Failure>(
                 downstream: subscriber, maxConcurrent: maxConcurrent)
@@ -110,7 +108,7 @@ extension Signal {
                 }
             }
             if merge.setSource(source) {
-                upstream.object.subscribe(source)
+                self.subscribe(source)
             }
             return nil
         }
@@ -160,7 +158,6 @@ extension Signal {
     fileprivate func switchMap<NewValue>(
         name: @autoclosure () -> String, _ transform: @escaping (Value) -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {
-        let upstream = ChainLink(self)
         return Signal<NewValue, Failure>(name: SignalDebugNames.name(name())) { subscriber in
             let state = SwitchSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.add(state)
@@ -175,7 +172,7 @@ extension Signal {
                 }
             }
             state.setSource(source)
-            upstream.object.subscribe(source)
+            self.subscribe(source)
             return nil
         }
     }
@@ -258,7 +255,6 @@ extension Signal {
     public func `catch`<NewFailure: Error>(
         _ handler: @escaping (Failure) -> Signal<Value, NewFailure>
     ) -> Signal<Value, NewFailure> {
-        let upstream = ChainLink(self)
         return Signal<Value, NewFailure>(name: SignalDebugNames.name("[\(self.name)] -catch:")) {
             subscriber in
             let source = Subscriber<Value, Failure> { event in
@@ -272,7 +268,7 @@ extension Signal {
                 }
             }
             subscriber.add(source)
-            upstream.object.subscribe(source)
+            self.subscribe(source)
             return nil
         }
     }
@@ -304,7 +300,6 @@ extension Signal {
         transform: @escaping (Value) -> Transformed
     ) -> Signal<GroupedSignal<Key, Transformed, Failure>, Failure> {
         typealias Group = GroupedSignal<Key, Transformed, Failure>
-        let upstream = ChainLink(self)
         return Signal<Group, Failure>(name: SignalDebugNames.name("[\(self.name)] -groupBy:transform:")) {
             subscriber in
             // The source subscriber serialises its events, so these need no lock.
@@ -343,7 +338,7 @@ extension Signal {
                 }
             }
             subscriber.add(source)
-            upstream.object.subscribe(source)
+            self.subscribe(source)
             return nil
         }
     }

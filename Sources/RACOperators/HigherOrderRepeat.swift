@@ -17,9 +17,8 @@ extension Signal {
         if count < 0 {
             racProgrammerError("retry(_:)", "count must be >= 0, got \(count)")
         }
-        let upstream = ChainLink(self)
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry: \(count)")) { subscriber in
-            let source = upstream.object
+            let source = self
             var remaining = count
             let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
                 guard case .error = event, remaining > 0 else { return nil }
@@ -39,9 +38,8 @@ extension Signal {
     /// retry():          -a--b--c|
     /// ```
     public func retry() -> Signal<Value, Failure> {
-        let upstream = ChainLink(self)
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry")) { subscriber in
-            let source = upstream.object
+            let source = self
             let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
                 if case .error = event { return source }
                 return nil
@@ -60,9 +58,8 @@ extension Signal {
     /// repeat():         -a--a--a-#
     /// ```
     public func `repeat`() -> Signal<Value, Failure> {
-        let upstream = ChainLink(self)
         return Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in
-            let source = upstream.object
+            let source = self
             let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
                 if case .completed = event { return source }
                 return nil

@@ -12,7 +12,7 @@ extension Signal {
     /// ```
     @inlinable
     public func map<NewValue>(_ transform: @escaping (Value) -> NewValue) -> Signal<NewValue, Failure> {
-        relayMap(named: "[\(self.name)] -map:", transform)
+        mapping(named: "[\(self.name)] -map:", transform)
     }
 
     /// RAC: `-mapReplace:`. Sends `value` in place of every value.
@@ -23,11 +23,9 @@ extension Signal {
     /// ```
     @inlinable
     public func mapReplace<NewValue>(_ value: NewValue) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(
-            relayingNamed: SignalDebugNames.name("[\(self.name)] -mapReplace: \(value)")
-        ) {
-            subscriber in
-            self.relay(into: subscriber) { event in
+        relaying(value, named: SignalDebugNames.name("[\(self.name)] -mapReplace: \(value)")) {
+            upstream, value, subscriber in
+            upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next: subscriber.sendNext(value)
                 case .error(let failure): subscriber.sendError(failure)
@@ -49,9 +47,9 @@ extension Signal {
     public func reduceEach<each Element, NewValue>(
         _ reduce: @escaping (repeat each Element) -> NewValue
     ) -> Signal<NewValue, Failure> where Value == (repeat each Element) {
-        // Through `relayMap`: pattern-matching an event whose value is a pack tuple crashes the
+        // Through `mapping`: pattern-matching an event whose value is a pack tuple crashes the
         // Swift 6.3 compiler, a closure taking the tuple does not.
-        relayMap(named: "[\(self.name)] -reduceEach:") { (tuple: (repeat each Element)) in
+        mapping(named: "[\(self.name)] -reduceEach:") { (tuple: (repeat each Element)) in
             reduce(repeat each tuple)
         }
     }
@@ -68,11 +66,13 @@ extension Signal {
     public func scan<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        Signal<Accumulation, Failure>(
-            relayingNamed: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:")
-        ) { subscriber in
-            let stage = ScanStage(initial, reduce, subscriber)
-            return self.relayEvents(into: subscriber) { stage.receive(&$0) }
+        relaying(
+            (initial, reduce),
+            named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:")
+        ) {
+            upstream, payload, subscriber in
+            let stage = ScanStage(payload.0, payload.1, subscriber)
+            return upstream.relayEvents(into: subscriber) { stage.receive(&$0) }
         }
     }
 
@@ -87,11 +87,13 @@ extension Signal {
     public func scan<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        Signal<Accumulation, Failure>(
-            relayingNamed: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduceWithIndex:")
-        ) { subscriber in
-            let state = OperatorState((running: initial, index: 0))
-            return self.relay(into: subscriber) { event in
+        relaying(
+            RelayIndexedReduction(initial, reduce),
+            named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduceWithIndex:")
+        ) { upstream, payload, subscriber in
+            let reduce = payload.reduce
+            let state = OperatorState((running: payload.initial, index: 0))
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
                     state.value.running = reduce(state.value.running, value, state.value.index)
@@ -132,13 +134,14 @@ extension Signal {
     public func aggregate<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        Signal<Accumulation, Failure>(
-            relayingNamed: SignalDebugNames.name(
-                "[\(self.name)] -aggregateWithStart: \(initial) reduceWithIndex:")
-        ) { subscriber in
-            var running = initial
+        relaying(
+            RelayIndexedReduction(initial, reduce),
+            named: SignalDebugNames.name("[\(self.name)] -aggregateWithStart: \(initial) reduceWithIndex:")
+        ) { upstream, payload, subscriber in
+            let reduce = payload.reduce
+            var running = payload.initial
             var index = 0
-            return self.relay(into: subscriber) { event in
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
                     running = reduce(running, value, index)
@@ -164,11 +167,13 @@ extension Signal {
     public func aggregate<Accumulation>(
         startFactory: @escaping () -> Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        Signal<Accumulation, Failure>(
-            relayingNamed: SignalDebugNames.name("[\(self.name)] -aggregateWithStartFactory:reduce:")
-        ) { subscriber in
-            var running = startFactory()
-            return self.relay(into: subscriber) { event in
+        relaying(
+            (startFactory, reduce),
+            named: SignalDebugNames.name("[\(self.name)] -aggregateWithStartFactory:reduce:")
+        ) { upstream, payload, subscriber in
+            let reduce = payload.1
+            var running = payload.0()
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value): running = reduce(running, value)
                 case .error(let failure): subscriber.sendError(failure)
@@ -189,10 +194,9 @@ extension Signal {
     /// ```
     @inlinable
     public func collect() -> Signal<[Value], Failure> {
-        Signal<[Value], Failure>(relayingNamed: SignalDebugNames.name("[\(self.name)] -collect")) {
-            subscriber in
+        relaying((), named: SignalDebugNames.name("[\(self.name)] -collect")) { upstream, _, subscriber in
             var collected: [Value] = []
-            return self.relay(into: subscriber) { event in
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value): collected.append(value)
                 case .error(let failure):
@@ -217,9 +221,9 @@ extension Signal {
     /// ```
     @inlinable
     public func materialize() -> Signal<Event<Value, Failure>, Never> {
-        Signal<Event<Value, Failure>, Never>(name: SignalDebugNames.name("[\(self.name)] -materialize")) {
-            subscriber in
-            self.relay(into: subscriber) { event in
+        relaying((), named: SignalDebugNames.name("[\(self.name)] -materialize"), deliversSerially: false) {
+            upstream, _, subscriber in
+            upstream.relay(into: subscriber) { event in
                 subscriber.sendNext(event)
                 if event.isTerminal {
                     subscriber.sendCompleted()
@@ -240,11 +244,13 @@ extension Signal {
     public func combinePrevious<NewValue>(
         _ start: Value, _ reduce: @escaping (Value, Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(
-            relayingNamed: SignalDebugNames.name("[\(self.name)] -combinePreviousWithStart: \(start) reduce:")
-        ) { subscriber in
-            var previous = start
-            return self.relay(into: subscriber) { event in
+        relaying(
+            (start, reduce),
+            named: SignalDebugNames.name("[\(self.name)] -combinePreviousWithStart: \(start) reduce:")
+        ) { upstream, payload, subscriber in
+            let reduce = payload.1
+            var previous = payload.0
+            return upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value):
                     let combined = reduce(previous, value)
@@ -268,9 +274,9 @@ extension Signal {
     public func tryMap<NewValue>(
         _ transform: @escaping (Value) throws(Failure) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(relayingNamed: SignalDebugNames.name("[\(self.name)] -tryMap:")) {
-            subscriber in
-            self.relayStopping(into: subscriber) { event, upstream in
+        relaying(transform, named: SignalDebugNames.name("[\(self.name)] -tryMap:")) {
+            source, transform, subscriber in
+            source.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
                     let mapped: NewValue
@@ -299,8 +305,10 @@ extension Signal {
     /// ```
     @inlinable
     public func attempt(_ check: @escaping (Value) throws(Failure) -> Void) -> Signal<Value, Failure> {
-        Signal(relayingNamed: SignalDebugNames.name("[\(self.name)] -try:")) { subscriber in
-            self.relayStopping(into: subscriber) { event, upstream in
+        relaying(RelayCheck(check), named: SignalDebugNames.name("[\(self.name)] -try:")) {
+            source, check, subscriber in
+            let check = check.check
+            return source.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let value):
                     do throws(Failure) {
@@ -329,13 +337,37 @@ extension Signal {
     public func mapError<NewFailure>(
         _ transform: @escaping (Failure) -> NewFailure
     ) -> Signal<Value, NewFailure> {
-        Signal<Value, NewFailure>(relayingNamed: SignalDebugNames.name("[\(self.name)] -mapError:")) {
-            subscriber in
-            self.relay(into: subscriber) { event in
+        relaying(transform, named: SignalDebugNames.name("[\(self.name)] -mapError:")) {
+            upstream, transform, subscriber in
+            upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value): subscriber.sendNext(value)
                 case .error(let failure): subscriber.sendError(transform(failure))
                 case .completed: subscriber.sendCompleted()
+                }
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// `map(_:)` with the result named `name` (evaluated only when debug names are on): a
+    /// `RelaySignal` whose payload is `transform`.
+    ///
+    /// ```
+    /// self:                     -1-2-3-|
+    /// mapping(named: n, *2):    -2-4-6-|
+    /// ```
+    @inlinable
+    func mapping<NewValue>(
+        named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
+    ) -> Signal<NewValue, Failure> {
+        relaying(transform, named: SignalDebugNames.name(name())) { upstream, transform, subscriber in
+            upstream.relayEvents(into: subscriber) { event in
+                switch event {
+                case .next(let value): subscriber.forwardNext(transform(value))
+                case .error(let failure): subscriber.forwardError(failure)
+                case .completed: subscriber.forwardCompleted()
                 }
             }
         }
@@ -355,8 +387,8 @@ extension Signal where Failure == Never {
     public func promoteError<NewFailure>(
         _: NewFailure.Type = NewFailure.self
     ) -> Signal<Value, NewFailure> {
-        Signal<Value, NewFailure>(relayingNamed: self.name) { subscriber in
-            self.relay(into: subscriber) { event in
+        relaying((), named: self.name) { upstream, _, subscriber in
+            upstream.relay(into: subscriber) { event in
                 switch event {
                 case .next(let value): subscriber.sendNext(value)
                 case .completed: subscriber.sendCompleted()
@@ -376,11 +408,8 @@ extension Signal where Failure == Never {
     @inlinable
     public func dematerialize<EventValue, EventFailure>() -> Signal<EventValue, EventFailure>
     where Value == Event<EventValue, EventFailure> {
-        Signal<EventValue, EventFailure>(
-            relayingNamed: SignalDebugNames.name("[\(self.name)] -dematerialize")
-        ) {
-            subscriber in
-            self.relayStopping(into: subscriber) { event, upstream in
+        relaying((), named: SignalDebugNames.name("[\(self.name)] -dematerialize")) { source, _, subscriber in
+            source.relayStopping(into: subscriber) { event, upstream in
                 switch event {
                 case .next(let inner):
                     if inner.isTerminal { upstream.dispose() }
