@@ -39,16 +39,22 @@ let package = Package(
             path: "Examples/Showcase",
             swiftSettings: strict
         ),
-        .testTarget(name: "RACCoreTests", dependencies: ["RACCore"], swiftSettings: strict),
+        // The release checks every test target uses (Tests/RACTestSupport); not a product.
+        .target(
+            name: "RACTestSupport", dependencies: ["RACTesting"], path: "Tests/RACTestSupport",
+            swiftSettings: strict),
+        .testTarget(name: "RACCoreTests", dependencies: ["RACCore", "RACTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "RACSchedulersTests", dependencies: ["RACSchedulers"], swiftSettings: strict),
+            name: "RACSchedulersTests", dependencies: ["RACSchedulers", "RACTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "RACOperatorsTests", dependencies: ["RACOperators", "RACTesting"], swiftSettings: strict),
-        .testTarget(
-            name: "RACFoundationBridgeTests", dependencies: ["RACFoundationBridge", "RACTesting"],
+            name: "RACOperatorsTests", dependencies: ["RACOperators", "RACTesting", "RACTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "RACTestingTests", dependencies: ["RACTesting"], swiftSettings: strict),
+            name: "RACFoundationBridgeTests",
+            dependencies: ["RACFoundationBridge", "RACTesting", "RACTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RACTestingTests", dependencies: ["RACTesting", "RACTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ShowcaseTests", dependencies: ["ShowcaseKit", "RACShowcase", "RACTesting"],
             swiftSettings: strict),
@@ -56,7 +62,7 @@ let package = Package(
             name: "RACReliabilityTests", dependencies: ["RACOperators", "RACTesting"],
             swiftSettings: strict),
         .testTarget(
-            name: "LoginFormExampleTests", dependencies: ["LoginFormExample", "RACTesting"],
+            name: "LoginFormExampleTests", dependencies: ["LoginFormExample", "RACTesting", "RACTestSupport"],
             swiftSettings: strict),
     ]
 )

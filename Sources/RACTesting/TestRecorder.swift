@@ -13,14 +13,20 @@ import RACCore
 /// ```
 public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     private let recorded = Locked<[Recorded<Event<Value, Failure>>]>([])
-    private let subscriber: Subscriber<Value, Failure>
+    /// The subscriber; `nil` once `isReleased` has found the subscription ended, so that the
+    /// recorder no longer keeps it alive.
+    private let active: Locked<Subscriber<Value, Failure>?>
+    /// The subscriber, whoever holds it (see `isReleased`).
+    private weak var weakSubscriber: Subscriber<Value, Failure>?
+    /// The virtual time at which the subscription ended, once it has.
+    private let ending = Locked<Duration?>(nil)
 
     /// A recorder whose subscriber stamps events with `scheduler.now` and, from `cutoff` on,
     /// disposes itself instead of recording.
     init(scheduler: TestScheduler, cutoff: Duration?) {
         let recorded = recorded
         let gate = WeakDisposable()
-        subscriber = Subscriber { [weak scheduler] event in
+        let subscriber = Subscriber<Value, Failure> { [weak scheduler] event in
             let now = scheduler?.now ?? .zero
             if let cutoff, now >= cutoff {
                 gate.target?.dispose()
@@ -29,6 +35,13 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
             recorded.withValue { $0.append(Recorded(time: now, value: event)) }
         }
         gate.target = subscriber
+        active = Locked(subscriber)
+        weakSubscriber = subscriber
+        let ending = ending
+        // Runs when the subscription terminates or is disposed; it does not hold the subscriber.
+        subscriber.add { [weak scheduler] in
+            ending.withValue { $0 = scheduler?.now ?? .zero }
+        }
     }
 
     /// Every event received so far, with its virtual time, in order.
@@ -64,7 +77,41 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     /// "-a--"  disposeAt: 2  ->  true from frame 2
     /// ```
     public var isDisposed: Bool {
-        subscriber.isDisposed
+        active.current?.isDisposed ?? true
+    }
+
+    /// Whether the subscription has ended *and* the signal has let go of its subscriber: nothing
+    /// in the chain (an operator's stage, a source's list of subscribers, a scheduled action)
+    /// still holds it. `false` while the subscription is active. A subscription that ended but is
+    /// not released is a leak, unless the signal keeps its subscribers on purpose (a hand-made
+    /// source that stores them, say). `TestScheduler.checksRelease` makes `expect(_:toEmit:)`
+    /// check this; a test that records by hand checks it once the subscription has ended.
+    ///
+    /// ```
+    /// let recorder = scheduler.record(source.map { $0 * 2 })
+    /// scheduler.run()                 // "-a-|": the subscription completes at frame 3
+    /// #expect(recorder.isReleased)    // the map stage and the source let go of the subscriber
+    /// ```
+    public var isReleased: Bool {
+        guard ending.current != nil else { return false }
+        // The subscription has ended: let go of the subscriber here, not in its own teardown (a
+        // subscriber must not be freed while it is disposing itself), and see whether anything
+        // else still holds it.
+        do {
+            // Taken out of the lock first, so that it is released (at the end of this scope)
+            // outside of it.
+            let subscriber = active.withValue { subscriber in
+                defer { subscriber = nil }
+                return subscriber
+            }
+            _ = subscriber
+        }
+        return weakSubscriber == nil
+    }
+
+    /// The virtual time at which the subscription ended (terminated or disposed), if it has.
+    var endTime: Duration? {
+        ending.current
     }
 
     /// Ends the subscription now (`!` at the current frame): nothing more is recorded.
@@ -73,19 +120,22 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     /// "-a-b-|"  dispose() at frame 2  ->  only a recorded
     /// ```
     public func dispose() {
-        subscriber.dispose()
+        active.current?.dispose()
     }
 
     /// Subscribes to `signal`; disposes at once if the cutoff has come, or schedules the disposal.
     func start(_ signal: Signal<Value, Failure>, on scheduler: TestScheduler, disposeAt cutoff: Duration?) {
+        guard let subscriber = active.current else { return }
         signal.subscribe(subscriber)
         guard let cutoff, !subscriber.isDisposed else { return }
         if cutoff <= scheduler.now {
             subscriber.dispose()
         } else {
+            // Weakly: a disposal still scheduled must not keep an ended subscription's
+            // subscriber alive (see `isReleased`).
             subscriber.add(
-                scheduler.schedule(after: cutoff - scheduler.now) { [subscriber] in
-                    subscriber.dispose()
+                scheduler.schedule(after: cutoff - scheduler.now) { [weak subscriber] in
+                    subscriber?.dispose()
                 })
         }
     }

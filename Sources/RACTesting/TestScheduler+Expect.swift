@@ -27,6 +27,9 @@ extension TestScheduler {
     /// `import Testing`. A Swift Testing helper that wraps `expect` may pass its own
     /// `sourceLocation` instead (XCTest still uses `file` and `line`).
     ///
+    /// With `checksRelease` on, it also fails if the subscription ended during the run but the
+    /// signal did not release its subscriber (see `checksRelease`).
+    ///
     /// - Returns: whether the expectation held.
     /// - Throws: `MarbleError` if `marble` is malformed, names a value missing from `values`, or
     ///   has a `#` without `error`.
@@ -186,12 +189,24 @@ extension TestScheduler {
         }
         let recorder = record(signal, disposeAt: frame)
         run()
-        guard
-            let message = ExpectationDiff.events(
-                expected: expected, actual: recorder.events, on: self, name: name, same: same)
-        else { return true }
-        report(message, at: callSite)
-        return false
+        var held = true
+        if let message = ExpectationDiff.events(
+            expected: expected, actual: recorder.events, on: self, name: name, same: same)
+        {
+            report(message, at: callSite)
+            held = false
+        }
+        if checksRelease, let end = recorder.endTime, !recorder.isReleased {
+            report(
+                """
+                expect(_:toEmit:) failed: the subscription ended at frame \(position(of: end).frame) but \
+                the signal did not release its subscriber (a leak: something in the chain still holds it)
+                  marble: \(marble)
+                  signal: \(signal)
+                """, at: callSite)
+            held = false
+        }
+        return held
     }
 
     /// The first name (in sorted order) `values` gives `value`, or the value's description.

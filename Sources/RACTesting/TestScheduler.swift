@@ -44,15 +44,22 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     /// `frameDuration` in nanoseconds.
     let frameNanoseconds: Int64
     private let reporter = Locked(FailureReporter.automatic)
+    private let releaseChecks: Locked<Bool>
 
     /// Creates a scheduler at virtual time zero whose frames last `frameDuration` (default one
-    /// millisecond; it must be a positive whole number of nanoseconds).
+    /// millisecond; it must be a positive whole number of nanoseconds). `checksRelease` sets
+    /// the property of that name (off by default).
     ///
     /// ```
     /// TestScheduler()                                   "-a"  a at 1 ms
     /// TestScheduler(frameDuration: .seconds(1))         "-a"  a at 1 s
+    /// TestScheduler(checksRelease: true)                expect(_:toEmit:) also checks for leaks
     /// ```
-    public init(frameDuration: Duration = .milliseconds(1), name: String = "TestScheduler") {
+    public init(
+        frameDuration: Duration = .milliseconds(1), name: String = "TestScheduler",
+        checksRelease: Bool = false
+    ) {
+        releaseChecks = Locked(checksRelease)
         let nanoseconds = frameDuration.exactNanoseconds
         guard let nanoseconds, nanoseconds > 0 else {
             racProgrammerError(
@@ -73,6 +80,31 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     public var failureReporter: FailureReporter {
         get { reporter.current }
         set { reporter.withValue { $0 = newValue } }
+    }
+
+    /// Whether `expect(_:toEmit:)` also checks that the chain let go of its subscriber once the
+    /// subscription ended: when the signal sent `|` or `#`, or `disposeAt` came, during the run,
+    /// nothing (an operator's stage, a source's list of subscribers, a scheduled action) may
+    /// still hold the subscriber when the run is over (`TestRecorder.isReleased`); otherwise the
+    /// expectation fails, naming the marble, the signal and the frame the subscription ended at.
+    /// A subscription still active after the run is not checked.
+    ///
+    /// Off by default, since a signal written for a test may keep its subscribers on purpose
+    /// (a hand-made source that stores them, say). Turn it on for tests of operators, whose
+    /// chains must release everything once they end:
+    ///
+    /// ```
+    /// let scheduler = TestScheduler(checksRelease: true)
+    /// try scheduler.expect(source.map { $0 * 10 }, toEmit: "-x-y-|", values: ["x": 10, "y": 20])
+    /// on a leak:
+    /// expect(_:toEmit:) failed: the subscription ended at frame 5 but the signal did not release
+    /// its subscriber (a leak: something in the chain still holds it)
+    ///   marble: -x-y-|
+    ///   signal: <Signal<Int, Never>: anonymous>
+    /// ```
+    public var checksRelease: Bool {
+        get { releaseChecks.current }
+        set { releaseChecks.withValue { $0 = newValue } }
     }
 
     /// The virtual time of `count` frames: `frames(3)` is `3 * frameDuration`. A negative count

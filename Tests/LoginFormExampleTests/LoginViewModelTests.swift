@@ -1,5 +1,6 @@
 import LoginFormExample
 import RACFoundationBridge
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -34,21 +35,25 @@ private final class FakeService: @unchecked Sendable {
     }
 }
 
-/// Records the values of a signal with no timing.
+/// Records the values of a signal with no timing. In a test that checks releases, its subscriber
+/// must be released once the test has returned (see `ReleaseCheck`).
 private final class Values<Value>: @unchecked Sendable {
     private let storage = Locked<[Value]>([])
     var all: [Value] { storage.current }
 
-    init(_ signal: Signal<Value, Never>) {
-        signal.subscribe(next: { [storage] value in storage.withValue { $0.append(value) } })
+    init(_ signal: Signal<Value, Never>, sourceLocation: SourceLocation = #_sourceLocation) {
+        let subscription = signal.subscribe(next: { [storage] value in
+            storage.withValue { $0.append(value) }
+        })
+        watchRelease(subscription, "the Values subscriber made here", sourceLocation: sourceLocation)
     }
 }
 
-@Suite("LoginForm example")
+@Suite("LoginForm example", .checksRelease)
 struct LoginViewModelTests {
     @Test("canSubmit: false until both fields are valid, then follows every validity change")
     func canSubmitTransitions() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
         let canSubmit = Values(viewModel.canSubmit)
@@ -59,11 +64,12 @@ struct LoginViewModelTests {
         viewModel.username.value = "bob"
         viewModel.password.value = "secret!"
         #expect(canSubmit.all == [false, true, false, true])
+        expectReleased(viewModel, "the view model")
     }
 
     @Test("submit: executing goes true then false at the service's frames; the session is kept")
     func submitSucceeds() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
         viewModel.username.value = "ann"
@@ -71,15 +77,18 @@ struct LoginViewModelTests {
         service.reply("--s|")
 
         viewModel.submit.execute(())
-        try scheduler.expect(viewModel.isSubmitting, toEmit: "(ft)--f", values: ["f": false, "t": true])
+        // isSubmitting lasts as long as the view model: end the subscription at frame 4.
+        try scheduler.expect(
+            viewModel.isSubmitting, toEmit: "(ft)--f", values: ["f": false, "t": true], disposeAt: 4)
         #expect(service.attempts == ["ann/secret"])
         #expect(viewModel.session.value == Session(token: "token-ann"))
         #expect(viewModel.errorMessage.value == nil)
+        expectReleased(viewModel, "the view model")
     }
 
     @Test("the submit button is disabled while the attempt runs, enabled again after it")
     func enabledWhileExecuting() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
         let enabled = scheduler.record(viewModel.submit.enabled)
@@ -96,11 +105,13 @@ struct LoginViewModelTests {
                 .next(scheduler.frames(2), false),
                 .next(scheduler.frames(6), true),
             ])
+        expectReleased(enabled, "the subscription to enabled, which the command's release ends")
+        expectReleased(viewModel, "the view model")
     }
 
     @Test("a failed attempt shows its message; the next attempt clears it")
     func failureShowsTheError() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
         let messages = Values(viewModel.errorMessage.signal)
@@ -124,11 +135,12 @@ struct LoginViewModelTests {
                 nil,
             ])
         #expect(viewModel.session.value == Session(token: "token-ann"))
+        expectReleased(viewModel, "the view model")
     }
 
     @Test("submitting while disabled fails with notEnabled and starts no work")
     func disabledSubmitStartsNothing() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
         viewModel.username.value = "ann"  // the password is still empty
@@ -146,11 +158,13 @@ struct LoginViewModelTests {
         scheduler.run()
         #expect(second.events == [.error(scheduler.frames(1), .notEnabled)])
         #expect(service.attempts == ["ann/secret"])
+        expectReleased(second, "the refused execution's subscription")
+        expectReleased(viewModel, "the view model")
     }
 
     @Test("the screen binds both ways to the fields and one way to the button, spinner and label")
     func screenBindings() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
         viewModel.username.value = "ann"
@@ -176,11 +190,13 @@ struct LoginViewModelTests {
         #expect(screen.passwordField == "")
         scheduler.run()
         #expect(!screen.submitEnabled)
+        expectReleased(screen, "the screen")
+        expectReleased(viewModel, "the view model")
     }
 
     @Test("the view model and the screen are deallocated after use: nothing retains them")
     func deallocation() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         weak var weakViewModel: LoginViewModel?
         weak var weakScreen: LoginScreen?

@@ -1,7 +1,8 @@
 import RACCore
+import RACTestSupport
 import Testing
 
-@Suite("Programmer errors name the call and the input")
+@Suite("Programmer errors name the call and the input", .checksRelease)
 struct BadInputTests {
     @Test("a negative replay capacity stops with a message naming the call and value")
     func negativeCapacity() async {

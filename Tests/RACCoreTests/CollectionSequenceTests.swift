@@ -1,4 +1,5 @@
 import RACCore
+import RACTestSupport
 import Testing
 
 /// A type that opts in to the `.rac` namespace, with a member added the way other modules do.
@@ -12,7 +13,7 @@ extension RACExtension where Base == Thermometer {
     }
 }
 
-@Suite struct CollectionSequenceTests {
+@Suite(.checksRelease) struct CollectionSequenceTests {
     @Test func arraySequence() {
         let sequence = [1, 2, 3].rac.sequence
         #expect(sequence.array == [1, 2, 3])
@@ -84,18 +85,20 @@ extension RACExtension where Base == Thermometer {
     @Test func collectionSequenceToSignal() {
         var received: [String] = []
         var completed = false
-        ["x", "y"].rac.sequence.signal.subscribe(
+        let subscription = ["x", "y"].rac.sequence.signal.subscribe(
             next: { received.append($0) }, completed: { completed = true })
         #expect(received == ["x", "y"])
         #expect(completed)
+        expectReleased(subscription, "the subscriber")
     }
 
     @Test func namespaceIsOpenToOtherTypes() {
         let thermometer = Thermometer(readings: [20, 21])
         #expect(thermometer.rac.base.readings == [20, 21])
         var received: [Int] = []
-        thermometer.rac.readingsSignal.subscribe(next: { received.append($0) })
+        let subscription = thermometer.rac.readingsSignal.subscribe(next: { received.append($0) })
         #expect(received == [20, 21])
+        expectReleased(subscription, "the subscriber")
         #expect(RACExtension([1]).base == [1])
     }
 }
@@ -110,7 +113,7 @@ extension RACExtension where Base: Gauge {
     }
 }
 
-@Suite struct RACNamespaceClassTests {
+@Suite(.checksRelease) struct RACNamespaceClassTests {
     @Test func nonFinalClassesConformAndSubclassesKeepTheirType() {
         let gauge: Gauge = PressureGauge()
         #expect(gauge.rac.kind == "PressureGauge")

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import RACCore
+import RACTestSupport
 import Testing
 
-@Suite("Serialization and disposal across threads")
+@Suite("Serialization and disposal across threads", .checksRelease)
 struct ConcurrencyTests {
     @Test("8 threads × 100,000 sends into one subject: each value arrives once, callbacks never overlap")
     func serializedSubjectDelivery() {
@@ -16,7 +17,7 @@ struct ConcurrencyTests {
         var duplicates = 0
         var lastPerThread = [Int](repeating: -1, count: threads)
         var outOfOrder = 0
-        subject.subscribe(next: { value in
+        let subscription = subject.subscribe(next: { value in
             // The subscriber's lock serialises callbacks, so these plain variables need no lock;
             // the flag below detects an overlap if that guarantee were ever broken.
             let overlapped = inCallback.withValue { busy in
@@ -40,6 +41,8 @@ struct ConcurrencyTests {
         #expect(duplicates == 0)
         #expect(outOfOrder == 0)
         #expect(seen.allSatisfy { $0 })
+        subject.sendCompleted()
+        expectReleased(subscription, "the subscriber")
     }
 
     @Test("dispose racing with sends from another thread: cleanup once, no delivery starts after it returns")
@@ -69,6 +72,7 @@ struct ConcurrencyTests {
             while !sender.isFinished { usleep(100) }
             #expect(cleanups.current == 1)
             #expect(afterDispose.current <= 1)
+            expectReleased(subscription, "the disposed subscriber")
         }
     }
 
@@ -84,14 +88,20 @@ struct ConcurrencyTests {
             }
         }
         sender.start()
+        let subscriptions = Locked<[any Disposable]>([])
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<2_000 {
-                subject.subscribe(next: { _ in }).dispose()
+                let subscription = subject.subscribe(next: { _ in })
+                subscription.dispose()
+                subscriptions.withValue { $0.append(subscription) }
             }
         }
         done.withValue { $0 = true }
         while !sender.isFinished { usleep(100) }
         #expect(subject.subscriberCount == 0)
+        for subscription in subscriptions.current {
+            expectReleased(subscription, "a disposed subscriber")
+        }
     }
 
     @Test(
@@ -101,6 +111,7 @@ struct ConcurrencyTests {
         let subject = ReplaySubject<Int, Never>()
         let total = 20_000
         let results = Locked<[[Int]]>([])
+        let subscriptions = Locked<[any Disposable]>([])
         let sender = Thread {
             for value in 0..<total { subject.sendNext(value) }
             subject.sendCompleted()
@@ -109,13 +120,18 @@ struct ConcurrencyTests {
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             var received: [Int] = []
             let finished = DispatchSemaphore(value: 0)
-            subject.subscribe(next: { received.append($0) }, completed: { finished.signal() })
+            let subscription = subject.subscribe(
+                next: { received.append($0) }, completed: { finished.signal() })
             finished.wait()
             results.withValue { $0.append(received) }
+            subscriptions.withValue { $0.append(subscription) }
         }
         while !sender.isFinished { usleep(100) }
         for received in results.current {
             #expect(received == Array(0..<total))
+        }
+        for subscription in subscriptions.current {
+            expectReleased(subscription, "a completed subscriber")
         }
     }
 }

@@ -1,8 +1,9 @@
 import Dispatch
 import RACCore
+import RACTestSupport
 import Testing
 
-@Suite("Disposables")
+@Suite("Disposables", .checksRelease)
 struct DisposableTests {
     @Test("ActionDisposable runs its action exactly once across 100 threads (R111)")
     func actionOnceConcurrently() {

@@ -1,5 +1,6 @@
 import Dispatch
 import RACCore
+import RACTestSupport
 import Testing
 
 /// An object that owns a lifetime token, the way a view model would.
@@ -12,17 +13,18 @@ private final class Owner {
     }
 }
 
-@Suite struct LifetimeTests {
+@Suite(.checksRelease) struct LifetimeTests {
     @Test func endsWhenTheTokenIsDeallocated() {
         var owner: Owner? = Owner()
         let lifetime = owner!.lifetime
         var events: [Event<Never, Never>] = []
-        lifetime.ended.observe { events.append($0) }
+        let observation = lifetime.ended.observe { events.append($0) }
         #expect(lifetime.hasEnded == false)
         #expect(events.isEmpty)
         owner = nil
         #expect(lifetime.hasEnded)
         #expect(events == [.completed])
+        expectReleased(observation, "the subscriber of ended")
     }
 
     @Test func lateSubscriberCompletesAtOnce() {
@@ -32,6 +34,7 @@ private final class Owner {
         let subscription = lifetime.ended.observe { events.append($0) }
         #expect(events == [.completed])
         #expect(subscription.isDisposed)
+        expectReleased(subscription, "the late subscriber")
     }
 
     @Test func observeEnded() {
@@ -52,6 +55,9 @@ private final class Owner {
         let late = lifetime.observeEnded { lateCalls += 1 }
         #expect(late == nil)
         #expect(lateCalls == 1)
+        for subscription in [observation, cancelled].compactMap({ $0 }) {
+            expectReleased(subscription, "an observeEnded subscription")
+        }
     }
 
     @Test func disposesAddedDisposablesInOrderAfterEnded() {
@@ -62,7 +68,8 @@ private final class Owner {
         lifetime.add(first)
         lifetime += ActionDisposable { log.append("second") }
         lifetime.add(nil)
-        lifetime.ended.subscribe(completed: { log.append("ended") })
+        let subscription = lifetime.ended.subscribe(completed: { log.append("ended") })
+        expectReleased(subscription, "the subscriber of ended")
         #expect(first.isDisposed == false)
         owner = nil
         #expect(log == ["ended", "first", "second"])
@@ -94,7 +101,9 @@ private final class Owner {
         let subject = Subject<Int, Never>()
         var received: [Int] = []
         var owner: Owner? = Owner()
-        owner!.lifetime += subject.subscribe(next: { received.append($0) })
+        let subscription = subject.subscribe(next: { received.append($0) })
+        expectReleased(subscription, "the subscriber tied to the lifetime")
+        owner!.lifetime += subscription
         subject.sendNext(1)
         owner = nil
         subject.sendNext(2)
@@ -108,12 +117,14 @@ private final class Owner {
             let lifetime = owner!.lifetime
             let completions = Locked(0)
             let disposals = Locked(0)
+            let observations = Locked<[any Disposable]>([])
             DispatchQueue.concurrentPerform(iterations: 8) { index in
                 if index == 0 {
                     return
                 }
                 if index.isMultiple(of: 2) {
-                    lifetime.observeEnded { completions.withValue { $0 += 1 } }
+                    let observation = lifetime.observeEnded { completions.withValue { $0 += 1 } }
+                    observations.withValue { $0 += observation.map { [$0] } ?? [] }
                 } else {
                     lifetime.add(ActionDisposable { disposals.withValue { $0 += 1 } })
                 }
@@ -122,13 +133,18 @@ private final class Owner {
             #expect(completions.current == 3)
             #expect(disposals.current == 4)
             #expect(lifetime.hasEnded)
+            for observation in observations.current {
+                expectReleased(observation, "an observeEnded subscription")
+            }
         }
     }
 
     @Test func tokenReleasedOnAnotherThread() {
         let (lifetime, box) = TokenBox.make()
         let completed = Locked(false)
-        lifetime.observeEnded { completed.withValue { $0 = true } }
+        let observation = lifetime.observeEnded { completed.withValue { $0 = true } }
+        #expect(observation != nil)
+        if let observation { expectReleased(observation, "the observeEnded subscription") }
         #expect(lifetime.hasEnded == false)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {

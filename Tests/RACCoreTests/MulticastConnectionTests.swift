@@ -1,5 +1,6 @@
 import Dispatch
 import RACCore
+import RACTestSupport
 import Testing
 
 /// A cold source that counts its subscriptions and disposals and hands out its subscriber.
@@ -23,15 +24,18 @@ private final class CountingSource: @unchecked Sendable {
 
 private struct TestFailure: Error, Equatable {}
 
-@Suite struct MulticastConnectionTests {
+@Suite(.checksRelease) struct MulticastConnectionTests {
     @Test func subscribersReceiveNothingBeforeConnect() {
         let source = CountingSource()
         let connection = source.signal.publish()
         var events: [Event<Int, TestFailure>] = []
-        connection.signal.observe { events.append($0) }
+        let observation = connection.signal.observe { events.append($0) }
         #expect(source.subscriptions.current == 0)
         #expect(connection.isConnected == false)
         #expect(events.isEmpty)
+        observation.dispose()
+        expectReleased(observation, "the subscriber")
+        expectReleased(connection.signal, "the published subject")
     }
 
     @Test func connectSubscribesOnceAndReturnsTheSameDisposable() {
@@ -66,11 +70,13 @@ private struct TestFailure: Error, Equatable {}
         connection.connect()
         source.send(.next(1))
         var events: [Event<Int, TestFailure>] = []
-        connection.signal.observe { events.append($0) }
+        let observation = connection.signal.observe { events.append($0) }
         source.send(.next(2))
         source.send(.completed)
         #expect(events == [.next(2), .completed])
         #expect(source.disposals.current == 1)
+        expectReleased(observation, "the late subscriber")
+        expectReleased(connection.signal, "the published subject")
     }
 
     @Test func multicastThroughReplaySubjectReplays() {
@@ -80,26 +86,30 @@ private struct TestFailure: Error, Equatable {}
         source.send(.next(1))
         source.send(.next(2))
         var events: [Event<Int, TestFailure>] = []
-        connection.signal.observe { events.append($0) }
+        let observation = connection.signal.observe { events.append($0) }
         source.send(.error(TestFailure()))
         #expect(events == [.next(1), .next(2), .error(TestFailure())])
         #expect(source.subscriptions.current == 1)
+        expectReleased(observation, "the replayed subscriber")
+        expectReleased(connection.signal, "the replay subject")
     }
 
     @Test func initWithSubjectSubclassAndErrorsReachEverySubscriber() {
         let subject = BehaviorSubject<Int, TestFailure>(value: 0)
         let connection = MulticastConnection(source: Signal(error: TestFailure()), subject: subject)
         var events: [Event<Int, TestFailure>] = []
-        connection.signal.observe { events.append($0) }
+        let observation = connection.signal.observe { events.append($0) }
         connection.connect()
         #expect(events == [.next(0), .error(TestFailure())])
+        expectReleased(observation, "the subscriber")
+        expectReleased(subject, "the behavior subject")
     }
 
     @Test func disposingTheConnectionDisposesTheSourceButNotTheSubject() {
         let source = CountingSource()
         let connection = source.signal.publish()
         var events: [Event<Int, TestFailure>] = []
-        connection.signal.observe { events.append($0) }
+        let observation = connection.signal.observe { events.append($0) }
         let disposable = connection.connect()
         source.send(.next(1))
         disposable.dispose()
@@ -110,6 +120,9 @@ private struct TestFailure: Error, Equatable {}
         // One-shot: connecting again does not resubscribe.
         #expect(connection.connect() === disposable)
         #expect(source.subscriptions.current == 1)
+        observation.dispose()
+        expectReleased(observation, "the subscriber")
+        expectReleased(connection.signal, "the published subject")
     }
 
     @Test func concurrentConnectsSubscribeOnce() {
@@ -169,6 +182,9 @@ private struct TestFailure: Error, Equatable {}
         #expect(source.disposals.current == 1)
         #expect(connection.signal is Subject<Int, TestFailure>)
         #expect((connection.signal as? Subject<Int, TestFailure>)?.subscriberCount == 0)
+        expectReleased(a, "the first subscriber")
+        expectReleased(b, "the second subscriber")
+        expectReleased(connection.signal, "the published subject")
     }
 
     @Test func autoconnectIsOneShotLikeRAC() {
@@ -190,17 +206,22 @@ private struct TestFailure: Error, Equatable {}
         #expect(late == [.next(1)])
         #expect(early == [1])
         lateSubscription.dispose()
+        expectReleased(subscription, "the early subscriber")
+        expectReleased(lateSubscription, "the late subscriber")
+        expectReleased(connection.signal, "the replay subject")
     }
 
     @Test func autoconnectTerminationCountsAsLeaving() {
         let source = CountingSource()
         let auto = source.signal.publish().autoconnect()
         var events: [Event<Int, TestFailure>] = []
-        auto.observe { events.append($0) }
+        let observation = auto.observe { events.append($0) }
         source.send(.next(1))
         source.send(.completed)
         #expect(events == [.next(1), .completed])
         #expect(source.disposals.current == 1)
+        expectReleased(observation, "the subscriber")
+        expectReleased(auto, "the autoconnecting signal")
     }
 
     @Test func publishedSubjectReleasesDisposedSubscribers() {

@@ -1,9 +1,10 @@
 import RACCore
+import RACTestSupport
 import Testing
 
 private struct Stop: Error, Equatable {}
 
-@Suite struct PullSequenceOperationTests {
+@Suite(.checksRelease) struct PullSequenceOperationTests {
     @Test func foldLeft() {
         #expect(PullSequence(values: [1, 2, 3]).foldLeft("s") { "(\($0)+\($1))" } == "(((s+1)+2)+3)")
         #expect(PullSequence<Int>.empty.foldLeft(7, +) == 7)

@@ -1,20 +1,23 @@
 import Dispatch
 import RACCore
+import RACTestSupport
 import Testing
 
 private struct Failure: Error, Equatable {}
 
-@Suite struct PullSequenceSignalTests {
+@Suite(.checksRelease) struct PullSequenceSignalTests {
     @Test func sequenceToSignalSendsEveryValueThenCompletes() {
         var events: [Event<Int, Never>] = []
-        PullSequence(values: [1, 2, 3]).signal.observe { events.append($0) }
+        let observation = PullSequence(values: [1, 2, 3]).signal.observe { events.append($0) }
         #expect(events == [.next(1), .next(2), .next(3), .completed])
+        expectReleased(observation, "the subscriber")
     }
 
     @Test func emptySequenceSignalCompletes() {
         var events: [Event<Int, Never>] = []
-        PullSequence<Int>.empty.signal.observe { events.append($0) }
+        let observation = PullSequence<Int>.empty.signal.observe { events.append($0) }
         #expect(events == [.completed])
+        expectReleased(observation, "the subscriber")
     }
 
     @Test func sequenceSignalIsColdAndReplaysMemoisedValues() {
@@ -22,11 +25,13 @@ private struct Failure: Error, Equatable {}
         let signal = naturals(heads: heads).take(3).signal
         var first: [Int] = []
         var second: [Int] = []
-        signal.subscribe(next: { first.append($0) })
-        signal.subscribe(next: { second.append($0) })
+        let firstSubscription = signal.subscribe(next: { first.append($0) })
+        let secondSubscription = signal.subscribe(next: { second.append($0) })
         #expect(first == [0, 1, 2])
         #expect(second == [0, 1, 2])
         #expect(heads.current == 3)
+        expectReleased(firstSubscription, "the first subscriber")
+        expectReleased(secondSubscription, "the second subscriber")
     }
 
     @Test func disposingStopsAnInfiniteSequenceSignal() {
@@ -46,10 +51,14 @@ private struct Failure: Error, Equatable {}
         #expect(received == [0, 1, 2])
         #expect(completed == false)
         #expect(heads.current == 3)
+        expectReleased(subscriber, "the disposed subscriber")
+        expectReleased(disposeAtThree, "the forwarding subscriber")
     }
 
     @Test func signalToSequence() {
-        let sequence = Signal<Int, Failure>(values: [1, 2, 3]).sequence
+        let signal = Signal<Int, Failure>(values: [1, 2, 3])
+        let sequence = signal.sequence
+        expectReleased(signal, "the signal")
         #expect(sequence.head == 1)
         #expect(sequence.tail.head == 2)
         #expect(sequence.array == [1, 2, 3])
@@ -72,6 +81,7 @@ private struct Failure: Error, Equatable {}
         #expect(sequence.array == [7])
         #expect(sequence.tail.isEmpty)
         #expect(subscriptions.current == 1)
+        expectReleased(signal, "the signal")
     }
 
     @Test func anErrorEndsTheSequence() {
@@ -82,22 +92,26 @@ private struct Failure: Error, Equatable {}
         }
         #expect(signal.sequence.array == [1])
         #expect(Signal<Int, Failure>(error: Failure()).sequence.isEmpty)
+        expectReleased(signal, "the failing signal")
     }
 
     @Test func optionalValuesSurvive() {
-        let sequence = Signal<Int?, Never>(values: [nil, 2]).sequence
+        let signal = Signal<Int?, Never>(values: [nil, 2])
+        let sequence = signal.sequence
         #expect(sequence.isEmpty == false)
         #expect(sequence.head == .some(nil))
         #expect(sequence.array == [nil, 2])
+        expectReleased(signal, "the signal")
     }
 
     @Test func roundTrips() {
         let values = [5, 3, 9]
         #expect(PullSequence(values: values).signal.sequence.array == values)
         var events: [Event<Int, Failure>] = []
-        Signal<Int, Failure>(values: values).sequence.signal.observe { event in
+        let observation = Signal<Int, Failure>(values: values).sequence.signal.observe { event in
             events.append(event.mapError { _ -> Failure in })
         }
+        expectReleased(observation, "the subscriber")
         #expect(events == [.next(5), .next(3), .next(9), .completed])
         #expect(naturals().take(4).signal.sequence.array == [0, 1, 2, 3])
     }
@@ -113,6 +127,7 @@ private struct Failure: Error, Equatable {}
         }
         #expect(sequence.head == 1)
         #expect(sequence.array == [1, 2])
+        expectReleased(subject, "the subject")
     }
 
     @Test func valuesSentBeforeTheSequenceAreNotIncludedFromASubject() {
@@ -122,6 +137,7 @@ private struct Failure: Error, Equatable {}
         subject.sendNext(1)
         subject.sendCompleted()
         #expect(sequence.array == [1])
+        expectReleased(subject, "the subject")
     }
 
     @Test func buildingASequenceInsideASubscriptionDoesNotDeadlock() {
@@ -137,8 +153,10 @@ private struct Failure: Error, Equatable {}
             nested = Signal { subscriber in inner.subscribe(subscriber) }
         }
         var received: [[Int]] = []
-        nested.subscribe(next: { received.append($0) })
+        let subscription = nested.subscribe(next: { received.append($0) })
         #expect(received == [[1, 2, 3]])
+        expectReleased(subscription, "the subscriber")
+        expectReleased(nested, "the nested signal")
     }
 
     @Test func releasingTheSequenceDisposesItsSubscription() {
@@ -149,5 +167,6 @@ private struct Failure: Error, Equatable {}
             withExtendedLifetime(sequence) {}
         }
         #expect(subject.subscriberCount == 0)
+        expectReleased(subject, "the subject")
     }
 }

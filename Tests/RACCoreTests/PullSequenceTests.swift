@@ -1,8 +1,9 @@
 import Dispatch
 import RACCore
+import RACTestSupport
 import Testing
 
-@Suite struct PullSequenceTests {
+@Suite(.checksRelease) struct PullSequenceTests {
     @Test func valuesHeadTailArray() {
         let sequence = PullSequence(values: [1, 2, 3])
         #expect(sequence.head == 1)

@@ -1,7 +1,8 @@
 import RACCore
+import RACTestSupport
 import Testing
 
-@Suite("Signal creation and subscription")
+@Suite("Signal creation and subscription", .checksRelease)
 struct SignalTests {
     @Test("the creation closure runs once per subscription, never at creation (R5, R6)")
     func coldPerSubscription() {
@@ -48,6 +49,8 @@ struct SignalTests {
             #expect(disposed == 1)
             subscription.dispose()
             #expect(disposed == 1)
+            expectReleased(subscription, "the subscriber")
+            expectReleased(signal, "the signal")
         }
     }
 
@@ -80,9 +83,11 @@ struct SignalTests {
     @Test("a subscriber without error or completed closures ignores them (R13)")
     func missingClosuresIgnored() {
         var values: [Int] = []
-        Signal<Int, TestError>(error: TestError()).subscribe(next: { values.append($0) })
-        Signal<Int, TestError>(value: 3).subscribe(next: { values.append($0) })
+        let failed = Signal<Int, TestError>(error: TestError()).subscribe(next: { values.append($0) })
+        let completed = Signal<Int, TestError>(value: 3).subscribe(next: { values.append($0) })
         #expect(values == [3])
+        expectReleased(failed, "the subscriber the error ended")
+        expectReleased(completed, "the completed subscriber")
     }
 
     @Test("optional values, including nil, are delivered (R2)")
@@ -151,7 +156,8 @@ struct SignalTests {
     @Test("observe receives each event")
     func observe() {
         var events: [Event<Int, Never>] = []
-        Signal(values: [4, 5]).observe { events.append($0) }
+        let observation = Signal(values: [4, 5]).observe { events.append($0) }
         #expect(events == [.next(4), .next(5), .completed])
+        expectReleased(observation, "the subscriber")
     }
 }

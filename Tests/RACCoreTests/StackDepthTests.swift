@@ -1,7 +1,8 @@
 import RACCore
+import RACTestSupport
 import Testing
 
-@Suite("Stack safety of nested subscriptions")
+@Suite("Stack safety of nested subscriptions", .checksRelease)
 struct StackDepthTests {
     @Test("a cold signal that resubscribes itself 1,000,000 times synchronously finishes")
     func selfResubscription() {
@@ -24,6 +25,7 @@ struct StackDepthTests {
         }
         resubscribe()
         resubscribe = nil
+        expectReleased(once, "the resubscribed signal")
         #expect(subscriptions == target)
         #expect(received == [250_000, 500_000, 750_000, 1_000_000])
     }
@@ -68,8 +70,9 @@ struct StackDepthTests {
                 return nested(level + 1).subscribe(subscriber)
             }
         }
-        nested(0).subscribe(next: { _ in })
+        let subscription = nested(0).subscribe(next: { _ in })
         #expect(queued)
         #expect(innerRuns == 0)
+        expectReleased(subscription, "the disposed subscriber")
     }
 }

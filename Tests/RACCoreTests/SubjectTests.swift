@@ -1,7 +1,8 @@
 import RACCore
+import RACTestSupport
 import Testing
 
-@Suite("Subjects")
+@Suite("Subjects", .checksRelease)
 struct SubjectTests {
     @Test("a subject sends to its current subscribers only, and is hot (R65-R68)")
     func hot() {
@@ -67,12 +68,14 @@ struct SubjectTests {
         #expect(subject.subscriberCount == 10)
         for subscription in subscriptions { subscription.dispose() }
         #expect(subject.subscriberCount == 0)
+        for subscription in subscriptions { expectReleased(subscription, "a disposed subscriber") }
     }
 
     @Test("a terminated subject releases its subscribers and answers late ones with the terminal event")
     func terminalToLateSubscribers() {
         let subject = Subject<Int, TestError>()
-        subject.subscribe(next: { _ in })
+        let subscription = subject.subscribe(next: { _ in })
+        expectReleased(subscription, "the subscriber the error ended")
         subject.sendError(TestError(3))
         #expect(subject.subscriberCount == 0)
         let late = Recorder<Int, TestError>()
@@ -105,13 +108,16 @@ struct SubjectTests {
         let subject = Subject<Int, Never>()
         let recorder = Recorder<Int, Never>()
         subject.subscribe(recorder.subscriber())
-        source.subscribe(subject)
-        other.subscribe(subject)
+        let fromSource = source.subscribe(subject)
+        let fromOther = other.subscribe(subject)
         source.sendNext(1)
         other.sendNext(2)
         source.sendCompleted()
         #expect(other.subscriberCount == 0)
         #expect(recorder.events == [.next(1), .next(2), .completed])
+        expectReleased(fromSource, "the feed from the completed source")
+        expectReleased(fromOther, "the feed from the other source, which the completion ended")
+        expectReleased(subject, "the fed subject")
     }
 
     @Test("ReplaySubject replays everything, then the terminal event, to late subscribers (R71-R75)")
@@ -159,6 +165,7 @@ struct SubjectTests {
         subject.subscribe(subscriber)
         #expect(received == [1, 2])
         #expect(subject.subscriberCount == 0)
+        expectReleased(subscriber, "the subscriber disposed during the replay")
     }
 
     @Test("BehaviorSubject sends its current value first, then changes (R69)")

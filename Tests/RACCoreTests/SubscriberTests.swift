@@ -1,7 +1,8 @@
 import RACCore
+import RACTestSupport
 import Testing
 
-@Suite("Subscriber guarantees")
+@Suite("Subscriber guarantees", .checksRelease)
 struct SubscriberTests {
     @Test("a terminal event disposes the subscriber's resources, before the terminal callback returns (R24)")
     func terminalDisposesResources() {
@@ -11,6 +12,7 @@ struct SubscriberTests {
         subscriber.sendCompleted()
         #expect(log == ["completed", "disposed"])
         #expect(subscriber.isDisposed)
+        expectReleased(subscriber, "the completed subscriber")
     }
 
     @Test("resources added after termination are disposed at once (R27)")
@@ -20,6 +22,7 @@ struct SubscriberTests {
         let late = ActionDisposable()
         subscriber.add(late)
         #expect(late.isDisposed)
+        expectReleased(subscriber, "the completed subscriber")
     }
 
     @Test("dispose releases the handler, so captured objects are freed (R25)")
@@ -48,6 +51,7 @@ struct SubscriberTests {
         subscriber.sendNext(1)
         #expect(log == ["begin 1", "begin 2", "end 2", "end 1"])
         subscriber.dispose()
+        expectReleased(subscriber, "the reentrant subscriber, which captures itself until disposed")
     }
 
     @Test("a subscriber subscribed to two signals ends both when one terminates (R29)")

@@ -1,9 +1,10 @@
 import Foundation
+import RACTestSupport
 import Testing
 
 @testable import RACFoundationBridge
 
-@Suite("FileHandle.rac.readInBackground(chunkSize:) and lines(chunkSize:)")
+@Suite("FileHandle.rac.readInBackground(chunkSize:) and lines(chunkSize:)", .checksRelease)
 struct FileHandleTests {
     /// Writes `data` to a fresh temporary file and opens it for reading.
     private func fileHandle(containing data: Data) throws -> (FileHandle, URL) {
@@ -243,6 +244,7 @@ struct FileHandleTests {
         #expect(eventually { subscriber.isDisposed })
         #expect(recorder.count == 1)
         #expect(recorder.events.first?.value?.count == 1_000)
+        expectReleased(subscriber, "the subscriber that disposed itself, which captures itself until then")
     }
 
     @Test("a file is released when its reader ends and nothing else holds it")
@@ -289,7 +291,7 @@ struct FileHandleTests {
     }
 }
 
-@Suite("LineSplitter")
+@Suite("LineSplitter", .checksRelease)
 struct LineSplitterTests {
     @Test("splits, joins pieces and keeps the remainder for the end")
     func splitting() throws {

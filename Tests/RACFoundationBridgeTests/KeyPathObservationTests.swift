@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import RACFoundationBridge
+import RACTestSupport
 import RACTesting
 import Synchronization
 import Testing
@@ -43,7 +44,7 @@ private final class LockedCounter: Observable, @unchecked Sendable {
     }
 }
 
-@Suite("Key-path observation of @Observable objects (RACObserve)")
+@Suite("Key-path observation of @Observable objects (RACObserve)", .checksRelease)
 struct KeyPathObservationTests {
     @Test("sends the current value on subscription, then every new value in order")
     func currentValueThenChanges() {
@@ -82,6 +83,8 @@ struct KeyPathObservationTests {
         #expect(last?.stored == "bob")
         // The subscriber captures the object: disposing it lets the object go.
         subscription.dispose()
+        expectReleased(subscription, "the disposed subscriber")
+        expectReleased(person, "the observed object")
     }
 
     @Test("completes when the object is deallocated, and does not retain it")
@@ -105,9 +108,10 @@ struct KeyPathObservationTests {
         }
         let holder = Holder()
         let completedOn = Locked<ObjectIdentifier?>(nil)
-        holder.person!.rac.observe(\.name).subscribe(completed: {
+        let subscription = holder.person!.rac.observe(\.name).subscribe(completed: {
             completedOn.withValue { $0 = ObjectIdentifier(Thread.current) }
         })
+        expectReleased(subscription, "the subscriber the deallocation completed")
         let releaser = Locked<(thread: ObjectIdentifier?, completedBeforeReturn: Bool)>((nil, false))
         let done = DispatchSemaphore(value: 0)
         Thread {
@@ -200,12 +204,15 @@ struct KeyPathObservationTests {
 
     @Test("observed with marbles: a bound signal's values arrive at its frames")
     func marbles() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let person = Person()
         let names = try scheduler.createColdSignal("-b--c-|", values: ["b": "bob", "c": "cy"])
-        names.setKeyPath(\.name, on: person)
+        let binding = names.setKeyPath(\.name, on: person)
+        // The observation lasts as long as the object: end it at frame 7.
         try scheduler.expect(
-            person.rac.observe(\.name), toEmit: "ab--c--", values: ["a": "ann", "b": "bob", "c": "cy"])
+            person.rac.observe(\.name), toEmit: "ab--c--", values: ["a": "ann", "b": "bob", "c": "cy"],
+            disposeAt: 7)
+        expectReleased(binding, "the setKeyPath binding the completion ended")
     }
 
     @Test("writers on several threads: deliveries never overlap and end with the current value")
@@ -214,7 +221,7 @@ struct KeyPathObservationTests {
         let inDelivery = Atomic<Bool>(false)
         let overlaps = Atomic<Int>(0)
         let seen = Locked<[Int]>([])
-        counter.rac.observe(\.value).subscribe(next: { value in
+        let subscription = counter.rac.observe(\.value).subscribe(next: { value in
             if inDelivery.exchange(true, ordering: .acquiringAndReleasing) {
                 overlaps.add(1, ordering: .relaxed)
             }
@@ -233,5 +240,8 @@ struct KeyPathObservationTests {
         #expect(seen.current.count == 1 + threads * writes)
         #expect(seen.current.first == 0)
         #expect(seen.current.last == counter.value)
+        subscription.dispose()
+        expectReleased(subscription, "the disposed subscriber")
+        expectReleased(counter, "the observed object")
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import RACFoundationBridge
+import RACTestSupport
 import Testing
 
 private let ping = Notification.Name("RACFoundationBridgeTests.ping")
 private let pong = Notification.Name("RACFoundationBridgeTests.pong")
 
-@Suite("NotificationCenter.rac.notifications(named:object:)")
+@Suite("NotificationCenter.rac.notifications(named:object:)", .checksRelease)
 struct NotificationCenterTests {
     @Test("forwards each matching notification with its name, object and userInfo intact")
     func forwardsMatchingNotifications() {
@@ -87,6 +88,7 @@ struct NotificationCenterTests {
             }
         }
         subscription.dispose()
+        expectReleased(subscription, "the disposed subscriber")
 
         let all = lock.withLock { received }
         #expect(all.count == threads * perThread)

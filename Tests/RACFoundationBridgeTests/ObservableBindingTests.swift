@@ -1,5 +1,6 @@
 import Observation
 import RACFoundationBridge
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -27,7 +28,7 @@ private final class Source<Value>: @unchecked Sendable {
     }
 }
 
-@Suite("Binding to @Observable objects (RAC(), setKeyPath:onObject:)")
+@Suite("Binding to @Observable objects (RAC(), setKeyPath:onObject:)", .checksRelease)
 struct ObservableBindingTests {
     @Test("setKeyPath writes every value; ends when the object is deallocated, without a value")
     func setKeyPathEndsAtDeallocation() {
@@ -56,6 +57,7 @@ struct ObservableBindingTests {
         #expect(model.count == 2)
         source.subject.sendCompleted()
         #expect(binding.isDisposed)
+        expectReleased(binding, "the binding the completion ended")
     }
 
     @Test("model.rac[keyPath] <~ signal does not retain the model and ends at its deallocation")
@@ -77,16 +79,19 @@ struct ObservableBindingTests {
 
     @Test("binding to an object's key path from marbles, observed through RACObserve")
     func marbles() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let model = Model()
         let counts = try scheduler.createColdSignal("--a-b|", values: ["a": 1, "b": 2])
-        model.rac[\.count] <~ counts
-        try scheduler.expect(model.rac.observe(\.count), toEmit: "z-a-b-", values: ["z": 0, "a": 1, "b": 2])
+        let binding = model.rac[\.count] <~ counts
+        // The observation lasts as long as the model: end it at frame 6.
+        try scheduler.expect(
+            model.rac.observe(\.count), toEmit: "z-a-b-", values: ["z": 0, "a": 1, "b": 2], disposeAt: 6)
         try scheduler.expect(counts, toHaveSubscriptions: ["^----!"])
+        expectReleased(binding, "the binding the completion ended")
     }
 }
 
-@Suite("Key-path channel terminals of @Observable objects (RACChannelTo)")
+@Suite("Key-path channel terminals of @Observable objects (RACChannelTo)", .checksRelease)
 struct ObservableChannelTests {
     @Test("subscribing sends the current value at once, then changes made elsewhere (R129)")
     func currentValueFirst() {
@@ -176,12 +181,16 @@ struct ObservableChannelTests {
     func bindingToProperty() {
         let view = View()
         let name = MutableProperty("property")
-        view.rac.channelTerminal(\.text) <~> name.channelTerminal
+        let binding = view.rac.channelTerminal(\.text) <~> name.channelTerminal
         #expect(view.text == "property")
         view.text = "typed"
         #expect(name.value == "typed")
         name.value = "reset"
         #expect(view.text == "reset")
+        binding.dispose()
+        expectReleased(binding, "the disposed two-way binding")
+        expectReleased(view, "the view")
+        expectReleased(name, "the property")
     }
 
     @Test("the binding ends with the object; the other side is left alone")
@@ -212,7 +221,7 @@ private final class Slider: Widget {
     override init() {}
 }
 
-@Suite("The .rac namespace of @Observable objects")
+@Suite("The .rac namespace of @Observable objects", .checksRelease)
 struct ObservableNamespaceTests {
     @Test("an inherited RACCompatible conformance and Observation's rac agree")
     func inheritedConformance() {

@@ -1,5 +1,6 @@
 import Foundation
 import RACFoundationBridge
+import RACTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -7,7 +8,7 @@ import Testing
 #endif
 
 /// Each test starts its own server on an ephemeral port of 127.0.0.1 and stops it at the end.
-@Suite("URLSession.rac against a real HTTP server on 127.0.0.1")
+@Suite("URLSession.rac against a real HTTP server on 127.0.0.1", .checksRelease)
 struct URLSessionTests {
     private let session = URLSession(configuration: .ephemeral)
 

@@ -1,5 +1,6 @@
 import Foundation
 import RACFoundationBridge
+import RACTestSupport
 import Testing
 
 /// Runs `body` with defaults in a suite of its own, and removes the suite (and its file) afterwards.
@@ -24,7 +25,7 @@ private func announceChange() {
 /// from other threads continuously. swift-corelibs-foundation's `setPersistentDomain(_:forName:)`
 /// removes every key before storing the new ones, so a re-read prompted by another test's post
 /// in the middle of it would (rightly) report the passing `nil`, and exact expectations need quiet.
-@Suite("UserDefaults.rac.values(forKey:) and channelTerminal(forKey:)", .serialized)
+@Suite("UserDefaults.rac.values(forKey:) and channelTerminal(forKey:)", .serialized, .checksRelease)
 struct UserDefaultsTests {
     @Test("values(forKey:) sends the current value first, nil when absent, and never completes")
     func currentValueFirst() throws {
@@ -81,6 +82,7 @@ struct UserDefaultsTests {
             #expect(UserDefaults(suiteName: name)?.string(forKey: "name") == "Ada")
             terminal.sendNext(nil)
             #expect(defaults.object(forKey: "name") == nil)
+            expectReleased(terminal, "the terminal")
         }
     }
 
@@ -203,7 +205,7 @@ struct UserDefaultsTests {
             let before = Recorder<Int?, Never>()
             terminal.subscribe(before.subscriber())
             let feed = Subject<Int?, Never>()
-            feed.subscribe(terminal)
+            let feeding = feed.subscribe(terminal)
             feed.sendNext(4)
             #expect(defaults.integer(forKey: "k") == 4)
 
@@ -215,6 +217,8 @@ struct UserDefaultsTests {
             let after = Recorder<Int?, Never>()
             terminal.subscribe(after.subscriber())
             #expect(after.events == [.completed])
+            expectReleased(feeding, "the feed the terminal's completion ended")
+            expectReleased(terminal, "the completed terminal")
         }
     }
 
@@ -265,7 +269,12 @@ struct UserDefaultsTests {
             defaults.rac.channelTerminal(forKey: "k", as: Int.self).sendNext(9)  // someone else writes
             #expect(view.events == [.next(1), .next(9)])  // its own 8 is not echoed
 
-            for subscription in [toChannel, toDefaults, viewSubscription] { subscription.dispose() }
+            for subscription in [toChannel, toDefaults, viewSubscription] {
+                subscription.dispose()
+                expectReleased(subscription, "a disposed subscription of the binding")
+            }
+            expectReleased(terminal, "the terminal")
+            expectReleased(channel, "the channel")
         }
     }
 

@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -28,7 +29,7 @@ private final class Source<Value>: @unchecked Sendable {
     }
 }
 
-@Suite("Binding (RAC(), setKeyPath:onObject:, <~)")
+@Suite("Binding (RAC(), setKeyPath:onObject:, <~)", .checksRelease)
 struct BindingTests {
     @Test("property <~ signal writes every value; the binding ends when the signal completes")
     func bindIntoProperty() {
@@ -42,6 +43,7 @@ struct BindingTests {
         #expect(log.events == [.next("z"), .next("a"), .next("b")])
         #expect(binding.isDisposed)
         #expect(property.value == "b")
+        expectReleased(binding, "the binding the completion ended")
     }
 
     @Test("disposing the binding stops the writes and unsubscribes the source")
@@ -54,6 +56,7 @@ struct BindingTests {
         source.subject.sendNext(2)
         #expect(property.value == 1)
         #expect(!source.isSubscribed)
+        expectReleased(binding, "the disposed binding")
     }
 
     @Test("a binding does not retain the property and ends when the property is deallocated")
@@ -93,6 +96,8 @@ struct BindingTests {
         let late = target <~ source.signal
         #expect(late.isDisposed)
         #expect(!source.isSubscribed)
+        expectReleased(binding, "the binding the target's end ended")
+        expectReleased(late, "the binding to a target already gone")
     }
 
     @Test("setKeyPath writes without retaining the object; the first value after it is gone ends it")
@@ -117,28 +122,33 @@ struct BindingTests {
 
     @Test("object.rac[keyPath] <~ signal is RAC(object, key) = signal")
     func subscriptBinding() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let label = Label()
         let texts = MutableProperty("")
         let source = try scheduler.createColdSignal("-a-b-|")
-        label.rac[\.text] <~ source
-        texts <~ source
+        let labelBinding = label.rac[\.text] <~ source
+        let textsBinding = texts <~ source
         scheduler.run()
         #expect(label.text == "b")
+        expectReleased(labelBinding, "the label's binding")
+        expectReleased(textsBinding, "the property's binding")
         try scheduler.expect(source, toHaveSubscriptions: ["^----!", "^----!"])
     }
 
     @Test("setKeyPath onto a property: values land at the source's frames", .timeLimit(.minutes(1)))
     func setKeyPathMarbles() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let property = MutableProperty(0)
         let source = try scheduler.createColdSignal("--a-b-c|", values: ["a": 1, "b": 2, "c": 3])
-        source.setKeyPath(\.value, on: property)
-        try scheduler.expect(property.signal, toEmit: "z-a-b-c-", values: ["z": 0, "a": 1, "b": 2, "c": 3])
+        let binding = source.setKeyPath(\.value, on: property)
+        // The property's signal lasts as long as the property: end the subscription at frame 8.
+        try scheduler.expect(
+            property.signal, toEmit: "z-a-b-c-", values: ["z": 0, "a": 1, "b": 2, "c": 3], disposeAt: 8)
+        expectReleased(binding, "the setKeyPath binding the completion ended")
     }
 }
 
-@Suite("MutableProperty.channelTerminal (RACChannelTo)")
+@Suite("MutableProperty.channelTerminal (RACChannelTo)", .checksRelease)
 struct PropertyChannelTests {
     @Test("subscribing sends the current value, then changes made elsewhere (R129)")
     func currentValueFirst() {
@@ -244,16 +254,20 @@ struct PropertyChannelTests {
         model.value = "m2"
         #expect(view.value == "v2")
         #expect(model.value == "m2")
+        expectReleased(binding, "the disposed two-way binding")
     }
 
     @Test("two-way binding with a marble-driven model: the view follows at the model's frames")
     func twoWayMarbles() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let model = MutableProperty(0)
         let view = MutableProperty(-1)
-        view.channelTerminal <~> model.channelTerminal
-        model <~ (try scheduler.createColdSignal("-a-b|", values: ["a": 1, "b": 2]))
-        try scheduler.expect(view.signal, toEmit: "za-b-", values: ["z": 0, "a": 1, "b": 2])
+        let twoWay = view.channelTerminal <~> model.channelTerminal
+        let feed = model <~ (try scheduler.createColdSignal("-a-b|", values: ["a": 1, "b": 2]))
+        try scheduler.expect(view.signal, toEmit: "za-b-", values: ["z": 0, "a": 1, "b": 2], disposeAt: 5)
+        twoWay.dispose()
+        expectReleased(twoWay, "the disposed two-way binding")
+        expectReleased(feed, "the model's binding the completion ended")
     }
 
     @Test("the two-way binding ends when either property is deallocated")
@@ -267,6 +281,6 @@ struct PropertyChannelTests {
         #expect(weakView == nil)
         model.value = 2
         #expect(model.value == 2)
-        _ = binding
+        expectReleased(binding, "the two-way binding the view's deallocation ended")
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private struct BlockingError: Error, Equatable {
     let code: Int
 }
 
-@Suite("Blocking operators")
+@Suite("Blocking operators", .checksRelease)
 struct BlockingTests {
     @Test("first() returns the first value and disposes the subscription")
     func firstValue() throws {
@@ -20,30 +21,40 @@ struct BlockingTests {
         #expect(signal.first() == 1)
         #expect(disposed)
         #expect(subject.subscriberCount == 0)
+        expectReleased(signal, "the signal first() subscribed to")
+        expectReleased(subject, "the subject")
     }
 
     @Test("first() of an empty signal is nil; first(default:) gives the default")
     func firstOfEmpty() {
         #expect(Signal<Int, Never>.empty.first() == nil)
         #expect(Signal<Int, Never>.empty.first(default: 9) == 9)
-        #expect(Signal<Int, Never>(value: 3).first(default: 9) == 3)
+        let three = Signal<Int, Never>(value: 3)
+        #expect(three.first(default: 9) == 3)
+        expectReleased(three, "the signal first(default:) subscribed to")
     }
 
     @Test("first() throws the signal's error")
     func firstThrows() {
+        let failing = Signal<Int, BlockingError>(error: BlockingError(code: 4))
         #expect(throws: BlockingError(code: 4)) {
-            try Signal<Int, BlockingError>(error: BlockingError(code: 4)).first()
+            try failing.first()
         }
+        expectReleased(failing, "the failing signal first() subscribed to")
     }
 
     @Test("toArray() gathers every value; waitUntilCompleted() returns on completion")
     func toArrayAndWait() throws {
-        #expect(Signal<Int, Never>(values: [1, 2, 3]).toArray() == [1, 2, 3])
+        let values = Signal<Int, Never>(values: [1, 2, 3])
+        #expect(values.toArray() == [1, 2, 3])
         #expect(Signal<Int, Never>.empty.toArray() == [])
-        Signal<Int, Never>(values: [1]).waitUntilCompleted()
+        values.waitUntilCompleted()
+        let failing = Signal<Int, BlockingError>(error: BlockingError(code: 2))
         #expect(throws: BlockingError(code: 2)) {
-            try Signal<Int, BlockingError>(error: BlockingError(code: 2)).toArray()
+            try failing.toArray()
         }
+        expectReleased(values, "the signal toArray() and waitUntilCompleted() subscribed to")
+        expectReleased(failing, "the failing signal toArray() subscribed to")
         #expect(throws: BlockingError(code: 5)) {
             try Signal<Int, BlockingError>(error: BlockingError(code: 5)).waitUntilCompleted()
         }
@@ -60,6 +71,7 @@ struct BlockingTests {
             return nil
         }
         #expect(signal.toArray() == Array(0..<1000))
+        expectReleased(signal, "the signal fed from another thread")
     }
 
     @Test("a blocking call made inside a deeply nested subscription still completes")
@@ -75,7 +87,8 @@ struct BlockingTests {
                 return nested(level + 1).subscribe(subscriber)
             }
         }
-        nested(0).subscribe(next: { _ in })
+        let subscription = nested(0).subscribe(next: { _ in })
         #expect(results == [[7, 8]])
+        expectReleased(subscription, "the subscriber")
     }
 }

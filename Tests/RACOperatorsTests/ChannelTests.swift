@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import Testing
 
 /// Records the values a terminal delivers.
@@ -7,13 +8,19 @@ private final class TerminalLog<Value>: @unchecked Sendable {
     var events: [Event<Value, Never>] { lock.current }
     var values: [Value] { events.compactMap(\.value) }
 
+    /// Subscribes to `signal`; in a test that checks releases, the subscriber must be released
+    /// once the test has returned (see `ReleaseCheck`).
     @discardableResult
-    func watch(_ signal: Signal<Value, Never>) -> any Disposable {
-        signal.observe { [lock] event in lock.withValue { $0.append(event) } }
+    func watch(
+        _ signal: Signal<Value, Never>, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> any Disposable {
+        let subscription = signal.observe { [lock] event in lock.withValue { $0.append(event) } }
+        watchRelease(subscription, "the TerminalLog subscriber made here", sourceLocation: sourceLocation)
+        return subscription
     }
 }
 
-@Suite("Channel (RACChannel)")
+@Suite("Channel (RACChannel)", .checksRelease)
 struct ChannelTests {
     @Test("a value sent into one terminal reaches the other terminal's subscribers only (R125)")
     func valuesCrossOver() {
@@ -26,6 +33,8 @@ struct ChannelTests {
         channel.followingTerminal.sendNext(2)
         #expect(following.values == [1])
         #expect(leading.values == [2])
+        channel.leadingTerminal.sendCompleted()
+        expectReleased(channel, "the channel")
     }
 
     @Test("the following side replays the latest value; the leading side replays none (R126)")
@@ -40,6 +49,8 @@ struct ChannelTests {
         lateLeading.watch(channel.leadingTerminal)
         #expect(lateFollowing.values == [2])
         #expect(lateLeading.values == [])
+        channel.leadingTerminal.sendCompleted()
+        expectReleased(channel, "the channel")
     }
 
     @Test("completion sent into either terminal reaches subscribers of both (R127)")
@@ -57,6 +68,7 @@ struct ChannelTests {
             }
             #expect(leading.events == [.completed])
             #expect(following.events == [.completed])
+            expectReleased(channel, "the completed channel")
         }
     }
 
@@ -66,11 +78,13 @@ struct ChannelTests {
         let following = TerminalLog<Int>()
         following.watch(channel.followingTerminal)
         let source = Subject<Int, Never>()
-        source.subscribe(channel.leadingTerminal)
+        let feed = source.subscribe(channel.leadingTerminal)
         source.sendNext(5)
         #expect(following.values == [5])
         channel.followingTerminal.sendCompleted()
         #expect(source.subscriberCount == 0)
+        expectReleased(feed, "the feed the channel's completion ended")
+        expectReleased(channel, "the completed channel")
     }
 
     @Test("two-way binding: the leader's current value wins, changes flow both ways, nothing loops")
@@ -101,6 +115,11 @@ struct ChannelTests {
         view.leadingTerminal.sendNext("after dispose")
         #expect(viewSide.values == ["model value", "reset"])
         #expect(modelSide.values == ["typed"])
+        model.leadingTerminal.sendCompleted()
+        view.leadingTerminal.sendCompleted()
+        expectReleased(binding, "the disposed binding")
+        expectReleased(model, "the model's channel")
+        expectReleased(view, "the view's channel")
     }
 
     @Test("binding to a terminal with nothing to replay never drops the first real change")

@@ -1,10 +1,11 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private typealias IntSignal = Signal<Int, OpError>
 
-@Suite("Combine: startWith")
+@Suite("Combine: startWith", .checksRelease)
 struct CombineStartWithTests {
     @Test("sends the value first, then the source")
     func ordinary() {
@@ -40,7 +41,7 @@ struct CombineStartWithTests {
     }
 }
 
-@Suite("Combine: concat(_:)")
+@Suite("Combine: concat(_:)", .checksRelease)
 struct CombineConcatTests {
     @Test("subscribes to the second signal only once the first completes")
     func ordinary() {
@@ -119,7 +120,7 @@ struct CombineConcatTests {
     }
 }
 
-@Suite("Combine: Signal.concat")
+@Suite("Combine: Signal.concat", .checksRelease)
 struct CombineConcatSequenceTests {
     @Test("runs the signals one after another")
     func ordinary() {
@@ -175,7 +176,7 @@ struct CombineConcatSequenceTests {
     }
 }
 
-@Suite("Combine: merge")
+@Suite("Combine: merge", .checksRelease)
 struct CombineMergeTests {
     @Test("forwards values of both as they arrive; completes when both have")
     func ordinary() {
@@ -289,7 +290,7 @@ struct CombineMergeTests {
     }
 }
 
-@Suite("Combine: then")
+@Suite("Combine: then", .checksRelease)
 struct CombineThenTests {
     @Test("ignores the values; subscribes to the block's signal after completion")
     func ordinary() {
@@ -343,7 +344,7 @@ struct CombineThenTests {
     }
 }
 
-@Suite("Combine: sample")
+@Suite("Combine: sample", .checksRelease)
 struct CombineSampleTests {
     @Test("sends the latest source value whenever the sampler sends")
     func ordinary() {
@@ -447,7 +448,7 @@ struct CombineSampleTests {
     }
 }
 
-@Suite("Combine: deallocation")
+@Suite("Combine: deallocation", .checksRelease)
 struct CombineDeallocationTests {
     @Test("a finished or disposed chain releases its signals, subjects and closures")
     func chainReleased() {

@@ -1,10 +1,11 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private typealias IntSignal = Signal<Int, OpError>
 
-@Suite("Combine: zip(with:)")
+@Suite("Combine: zip(with:)", .checksRelease)
 struct CombineZipWithTests {
     @Test("pairs values by index; completes once a completed side's buffer is empty (R64)")
     func ordinary() {
@@ -124,7 +125,7 @@ struct CombineZipWithTests {
     }
 }
 
-@Suite("Combine: Signal.zip")
+@Suite("Combine: Signal.zip", .checksRelease)
 struct CombineZipStaticTests {
     @Test("zips any number of signals of different types")
     func pack() {
@@ -212,7 +213,7 @@ struct CombineZipStaticTests {
     }
 }
 
-@Suite("Combine: combineLatest")
+@Suite("Combine: combineLatest", .checksRelease)
 struct CombineLatestTests {
     @Test("first emission once both have sent; then on every value (X32)")
     func ordinary() {
@@ -380,7 +381,7 @@ struct CombineLatestTests {
     }
 }
 
-@Suite("Combine: zip/combineLatest deallocation")
+@Suite("Combine: zip/combineLatest deallocation", .checksRelease)
 struct CombineZipDeallocationTests {
     @Test("a finished or disposed chain is released")
     func released() {

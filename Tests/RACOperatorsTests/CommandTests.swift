@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import Testing
 
 private struct WorkError: Error, Equatable {
@@ -10,13 +11,21 @@ private final class ValueLog<Value>: @unchecked Sendable {
     private let storage = Locked<[Value]>([])
     var values: [Value] { storage.current }
 
+    /// Subscribes to `signal`; in a test that checks releases, the subscriber must be released
+    /// once the test has returned (see `ReleaseCheck`).
     @discardableResult
-    func watch<Failure>(_ signal: Signal<Value, Failure>) -> any Disposable {
-        signal.subscribe(next: { [storage] value in storage.withValue { $0.append(value) } })
+    func watch<Failure>(
+        _ signal: Signal<Value, Failure>, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> any Disposable {
+        let subscription = signal.subscribe(next: { [storage] value in
+            storage.withValue { $0.append(value) }
+        })
+        watchRelease(subscription, "the ValueLog subscriber made here", sourceLocation: sourceLocation)
+        return subscription
     }
 }
 
-@Suite("Command (RACCommand)")
+@Suite("Command (RACCommand)", .checksRelease)
 struct CommandTests {
     @Test("executing and enabled: current value first, then transitions in order")
     func stateTransitions() {
@@ -40,6 +49,8 @@ struct CommandTests {
         scheduler.run()
         #expect(executing.values == [false, true, false])
         #expect(enabled.values == [true, false, true])
+        expectReleased(command, "the command")
+        expectReleased(work, "the work subject")
     }
 
     @Test("execute returns a hot, replayed signal: a late subscriber sees every event")
@@ -51,8 +62,11 @@ struct CommandTests {
         let execution = command.execute(3)
         scheduler.run()
         var events: [Event<Int, CommandError<WorkError>>] = []
-        execution.observe { events.append($0) }
+        let observation = execution.observe { events.append($0) }
         #expect(events == [.next(3), .next(30), .completed])
+        expectReleased(observation, "the late subscriber")
+        expectReleased(execution, "the execution signal")
+        expectReleased(command, "the command")
     }
 
     @Test("executing while an execution runs is refused unless concurrent execution is allowed")
@@ -65,17 +79,20 @@ struct CommandTests {
         }
         command.execute(1)
         var refusal: [Event<Int, CommandError<WorkError>>] = []
-        command.execute(2).observe { refusal.append($0) }
+        let refused = command.execute(2).observe { refusal.append($0) }
         #expect(refusal == [.error(.notEnabled)])
         scheduler.run()
         #expect(starts == 1)
+        expectReleased(refused, "the refused execution's subscriber")
 
         command.allowsConcurrentExecution = true
         var second: [Event<Int, CommandError<WorkError>>] = []
-        command.execute(3).observe { second.append($0) }
+        let concurrent = command.execute(3).observe { second.append($0) }
         scheduler.run()
         #expect(second.isEmpty)
         #expect(starts == 2)
+        concurrent.dispose()
+        expectReleased(concurrent, "the concurrent execution's subscriber, once disposed")
     }
 
     @Test("a disabled command starts no work; the enabled input is followed")
@@ -91,10 +108,11 @@ struct CommandTests {
         enabled.watch(command.enabled)
         #expect(enabled.values == [false])
         var refusal: [Event<Int, CommandError<WorkError>>] = []
-        command.execute(1).observe { refusal.append($0) }
+        let refused = command.execute(1).observe { refusal.append($0) }
         scheduler.run()
         #expect(refusal == [.error(.notEnabled)])
         #expect(starts == 0)
+        expectReleased(refused, "the refused execution's subscriber")
 
         input.sendNext(true)
         scheduler.run()
@@ -103,6 +121,7 @@ struct CommandTests {
         scheduler.run()
         #expect(starts == 1)
         #expect(enabled.values == [false, true, false, true])
+        expectReleased(command, "the command")
     }
 
     @Test("errors go to `errors`, not to executionSignals; the command keeps working")
@@ -114,13 +133,13 @@ struct CommandTests {
         let errors = ValueLog<WorkError>()
         errors.watch(command.errors)
         var inner: [[Event<Int, Never>]] = []
-        command.executionSignals.subscribe(next: { signal in
+        let executions = command.executionSignals.subscribe(next: { signal in
             var events: [Event<Int, Never>] = []
             signal.observe { events.append($0) }
             inner.append(events)
         })
         var failed: [Event<Int, CommandError<WorkError>>] = []
-        command.execute(-1).observe { failed.append($0) }
+        let failing = command.execute(-1).observe { failed.append($0) }
         scheduler.run()
         command.execute(5)
         scheduler.run()
@@ -132,6 +151,9 @@ struct CommandTests {
         let executing = ValueLog<Bool>()
         executing.watch(command.executing)
         #expect(executing.values == [false])
+        expectReleased(failing, "the failed execution's subscriber")
+        expectReleased(executions, "the executionSignals subscriber")
+        expectReleased(command, "the command")
     }
 
     @Test("executionSignals + switchToLatest-style use: each execution's values are observable")
@@ -141,12 +163,14 @@ struct CommandTests {
             Signal(values: ["hello", name])
         }
         var values: [String] = []
-        command.executionSignals.subscribe(next: { signal in
+        let executions = command.executionSignals.subscribe(next: { signal in
             signal.subscribe(next: { values.append($0) })
         })
         command.execute("world")
         scheduler.run()
         #expect(values == ["hello", "world"])
+        expectReleased(executions, "the executionSignals subscriber")
+        expectReleased(command, "the command")
     }
 
     @Test("releasing the command completes its state signals and frees the work closure")

@@ -1,20 +1,23 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private struct BridgeError: Error, Equatable {
     let code: Int
 }
 
-@Suite("async/await bridges")
+@Suite("async/await bridges", .checksRelease)
 struct ConcurrencyBridgeTests {
     @Test("values iterates every value and ends on completion")
     func valuesEndOnCompletion() async throws {
         var received: [Int] = []
-        for try await value in Signal<Int, Never>(values: [1, 2, 3]).values {
+        let signal = Signal<Int, Never>(values: [1, 2, 3])
+        for try await value in signal.values {
             received.append(value)
         }
         #expect(received == [1, 2, 3])
+        expectReleased(signal, "the iterated signal")
     }
 
     @Test("values throws the signal's error after the values before it")
@@ -29,6 +32,7 @@ struct ConcurrencyBridgeTests {
             }
         }
         #expect(received == [1])
+        expectReleased(subject, "the iterated subject")
     }
 
     @Test("values buffers events sent from another thread while the consumer is busy")
@@ -51,6 +55,7 @@ struct ConcurrencyBridgeTests {
         }
         #expect(count == 10_000)
         #expect(ordered)
+        expectReleased(signal, "the iterated signal")
     }
 
     @Test("cancelling the iterating task disposes the subscription")
@@ -71,17 +76,22 @@ struct ConcurrencyBridgeTests {
         let count = try? await task.value
         #expect(count == 0)
         #expect(disposed.current)
+        expectReleased(signal, "the signal whose iteration was cancelled")
     }
 
     @Test("await first() returns the first value, nil when empty, and throws errors")
     func asyncFirst() async {
-        let first: Int? = await Signal<Int, Never>(values: [5, 6]).first()
+        let values = Signal<Int, Never>(values: [5, 6])
+        let first: Int? = await values.first()
         #expect(first == 5)
         let none: Int? = await Signal<Int, Never>.empty.first()
         #expect(none == nil)
+        let failing = Signal<Int, BridgeError>(error: BridgeError(code: 1))
         await #expect(throws: BridgeError(code: 1)) {
-            let _: Int? = try await Signal<Int, BridgeError>(error: BridgeError(code: 1)).first()
+            let _: Int? = try await failing.first()
         }
+        expectReleased(values, "the signal first() awaited")
+        expectReleased(failing, "the failing signal first() awaited")
     }
 
     @Test("Signal { async } runs the operation once per subscription")
@@ -100,6 +110,8 @@ struct ConcurrencyBridgeTests {
             throw BridgeError(code: 8)
         }
         await #expect(throws: BridgeError(code: 8)) { _ = try await collect(failing) }
+        expectReleased(signal, "the async signal")
+        expectReleased(failing, "the failing async signal")
     }
 
     @Test("disposing a Signal { async } subscription cancels its task")
@@ -118,6 +130,8 @@ struct ConcurrencyBridgeTests {
         subscription.dispose()
         while !sawCancellation.current { await Task.yield() }
         #expect(received.current.isEmpty)
+        expectReleased(subscription, "the disposed subscriber")
+        expectReleased(signal, "the async signal")
     }
 
     @Test("Signal(asyncSequence) sends each element then completes")
@@ -126,8 +140,10 @@ struct ConcurrencyBridgeTests {
             for value in 1...4 { continuation.yield(value) }
             continuation.finish()
         }
-        let received: [Int] = await collect(Signal(stream))
+        let signal = Signal(stream)
+        let received: [Int] = await collect(signal)
         #expect(received == [1, 2, 3, 4])
+        expectReleased(signal, "the signal over the stream")
     }
 
     private func collect<Value, Failure: Error>(_ signal: Signal<Value, Failure>) async throws(Failure)

@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import Testing
 
 private func numbers(_ values: [Int]) -> Signal<Int, ProbeError> {
@@ -26,7 +27,7 @@ private func endlessCounter(subscriptions: Lines? = nil) -> Signal<Int, ProbeErr
     }
 }
 
-@Suite("Filter operators: filter, ignore, distinctUntilChanged")
+@Suite("Filter operators: filter, ignore, distinctUntilChanged", .checksRelease)
 struct FilterBasicTests {
     @Test("filter sends only the values that pass")
     func filter() {
@@ -130,7 +131,7 @@ struct FilterBasicTests {
     }
 }
 
-@Suite("Filter operators: take family")
+@Suite("Filter operators: take family", .checksRelease)
 struct FilterTakeTests {
     @Test("take sends the first n values and completes right after the n-th, disposing the source")
     func take() {
@@ -262,7 +263,7 @@ struct FilterTakeTests {
     }
 }
 
-@Suite("Filter operators: take(until:) a signal, take(untilReplacement:)")
+@Suite("Filter operators: take(until:) a signal, take(untilReplacement:)", .checksRelease)
 struct FilterTriggerTests {
     @Test("take(until:) completes when the trigger sends a value, disposing source and trigger first")
     func triggerNext() {
@@ -326,6 +327,7 @@ struct FilterTriggerTests {
         subscription.dispose()
         #expect(!source.isSubscribed && !trigger.isSubscribed)
         #expect(source.disposals == 1 && trigger.disposals == 3)
+        expectReleased(subscription, "the disposed subscriber")
     }
 
     @Test("take(untilReplacement:) switches to the replacement at its first event")
@@ -384,7 +386,7 @@ struct FilterTriggerTests {
     }
 }
 
-@Suite("Filter operators: skip family")
+@Suite("Filter operators: skip family", .checksRelease)
 struct FilterSkipTests {
     @Test("skip drops the first n values of each subscription")
     func skip() {
@@ -438,7 +440,7 @@ struct FilterSkipTests {
     }
 }
 
-@Suite("Filter operators: any, all")
+@Suite("Filter operators: any, all", .checksRelease)
 struct FilterAnyAllTests {
     @Test("any() sends true at the first value and completes, false if the source ends empty")
     func any() {
@@ -483,7 +485,7 @@ struct FilterAnyAllTests {
     }
 }
 
-@Suite("Filter operators release what they capture")
+@Suite("Filter operators release what they capture", .checksRelease)
 struct FilterDeallocationTests {
     @Test("after completion, a filter chain releases its closures, captured objects and trigger")
     func releasedAfterCompletion() {

@@ -1,5 +1,6 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private typealias IntSignal = Signal<Int, ProbeError>
@@ -38,19 +39,45 @@ private final class Outcome<Result>: @unchecked Sendable {
 
 /// Runs `body` on a new thread with a 256 KiB stack, waits for it and returns its result.
 private func onSmallStack<Result>(_ body: @escaping () -> Result) -> Result {
+    _ = deepPathsWarmedUp
+    return onThread(stackSize: 256 * 1024, body)
+}
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes, waits for it and returns its
+/// result.
+private func onThread<Result>(stackSize: Int, _ body: @escaping () -> Result) -> Result {
     let outcome = Outcome(body)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         outcome.result = outcome.body()
         done.signal()
     }
-    thread.stackSize = 256 * 1024
+    thread.stackSize = stackSize
     thread.start()
     done.wait()
     return outcome.result!
 }
 
-@Suite("HigherOrder: nested deeper than the stack allows")
+/// Whether the deep paths have run once on a large stack. Swift instantiates a type's metadata
+/// the first time it is used, through the runtime's demangler, which needs tens of KiB of stack;
+/// the paths that only deep chains take (the trampolines' queues) are first used deep in the
+/// stack, and on the 256 KiB threads below that leaves too little: whichever test of the process
+/// got there first crashed (a stack overflow in `swift_getTypeByMangledName`, 1 500 frames down),
+/// depending on the order in which the suites happened to run. So every deep path runs once, at
+/// the same depths and deeper, on a 16 MiB stack before the first small-stack test.
+private let deepPathsWarmedUp: Bool = onThread(stackSize: 16 << 20) {
+    let deep = 10 * levels
+    for nest in [nestedFlattenMap, nestedSwitch, nestedConcat] {
+        _ = eventsOf(nest(deep, IntSignal(values: [1, 2, 3])).take(2))
+        let probe = ProbeSource<Int, ProbeError>()
+        let subscription = nest(deep, probe.signal).subscribe(Subscriber { _ in })
+        probe.sendNext(1)
+        subscription.dispose()
+    }
+    return true
+}
+
+@Suite("HigherOrder: nested deeper than the stack allows", .checksRelease)
 struct HigherOrderDepthTests {
     @Test("a deep nest delivers every event, in order, before subscribe returns")
     func deepNestIsSynchronous() {
@@ -197,6 +224,7 @@ struct HigherOrderDepthTests {
         let subject = Subject<Int, ProbeError>()
         let log = EventLog<Int, ProbeError>()
         log.record(nestedFlattenMap(levels, bottom: subject))
+        _ = deepPathsWarmedUp
         let done = DispatchGroup()
         for thread in 0..<threads {
             done.enter()

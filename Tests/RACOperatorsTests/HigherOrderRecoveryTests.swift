@@ -1,5 +1,6 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private typealias IntSignal = Signal<Int, OpError>
@@ -9,7 +10,7 @@ private struct OtherError: Error, Equatable {
     let text: String
 }
 
-@Suite("HigherOrder: catch")
+@Suite("HigherOrder: catch", .checksRelease)
 struct HigherOrderCatchTests {
     @Test("on an error, forwards the handler's signal for it")
     func ordinary() {
@@ -87,7 +88,7 @@ struct HigherOrderCatchTests {
     }
 }
 
-@Suite("HigherOrder: retry")
+@Suite("HigherOrder: retry", .checksRelease)
 struct HigherOrderRetryTests {
     @Test("retry(n) resubscribes n times on error, then forwards the error")
     func limited() {
@@ -168,7 +169,7 @@ struct HigherOrderRetryTests {
     }
 }
 
-@Suite("HigherOrder: repeat")
+@Suite("HigherOrder: repeat", .checksRelease)
 struct HigherOrderRepeatTests {
     @Test("resubscribes on every completion")
     func ordinary() {
@@ -217,7 +218,7 @@ struct HigherOrderRepeatTests {
     }
 }
 
-@Suite("HigherOrder: groupBy")
+@Suite("HigherOrder: groupBy", .checksRelease)
 struct HigherOrderGroupByTests {
     @Test("sends a group per new key, then the transformed values into their group")
     func ordinary() {
@@ -315,7 +316,7 @@ private final class OrderLog: @unchecked Sendable {
     func append(_ line: String) { storage.withValue { $0.append(line) } }
 }
 
-@Suite("HigherOrder: programmer errors")
+@Suite("HigherOrder: programmer errors", .checksRelease)
 struct HigherOrderProgrammerErrorTests {
     @Test("flatten(0) stops the process with a message naming flatten(_:)")
     func flattenZero() async {

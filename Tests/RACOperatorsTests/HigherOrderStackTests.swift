@@ -1,10 +1,11 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private typealias IntSignal = Signal<Int, OpError>
 
-@Suite("Combine and HigherOrder: stack safety and deallocation")
+@Suite("Combine and HigherOrder: stack safety and deallocation", .checksRelease)
 struct HigherOrderStackTests {
     private let count = 100_000
 
@@ -155,7 +156,7 @@ struct HigherOrderStackTests {
     }
 }
 
-@Suite("Combine and HigherOrder: disposal racing delivery")
+@Suite("Combine and HigherOrder: disposal racing delivery", .checksRelease)
 struct HigherOrderDisposalRaceTests {
     /// Thread A delivers from input a (holding a's and the downstream's delivery locks); `take`
     /// disposes the merge, which disposes input b's subscriber and so waits for b's delivery lock.
@@ -168,12 +169,13 @@ struct HigherOrderDisposalRaceTests {
             let a = Subject<Int, Never>()
             let b = Subject<Int, Never>()
             let completions = OpCounter()
-            a.merge(b).take(50).subscribe(completed: { completions.increment() })
+            let subscription = a.merge(b).take(50).subscribe(completed: { completions.increment() })
             concurrently(2) { index in
                 let subject = index == 0 ? a : b
                 for value in 0..<200 { subject.sendNext(value) }
             }
             #expect(completions.value == 1)
+            expectReleased(subscription, "the subscriber take(50) completed")
         }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private typealias IntSignal = Signal<Int, OpError>
 private typealias IntProbe = OpProbe<Int, OpError>
 
-@Suite("HigherOrder: bind")
+@Suite("HigherOrder: bind", .checksRelease)
 struct HigherOrderBindTests {
     @Test("the block is called once per subscription (R57); inner values are merged as they arrive (R62)")
     func ordinary() {
@@ -191,7 +192,7 @@ struct HigherOrderBindTests {
     }
 }
 
-@Suite("HigherOrder: flattenMap")
+@Suite("HigherOrder: flattenMap", .checksRelease)
 struct HigherOrderFlattenMapTests {
     @Test("maps each value to a signal and merges them")
     func ordinary() {
@@ -278,7 +279,7 @@ struct HigherOrderFlattenMapTests {
     }
 }
 
-@Suite("HigherOrder: flatten, flatten(_:), concat()")
+@Suite("HigherOrder: flatten, flatten(_:), concat()", .checksRelease)
 struct HigherOrderFlattenTests {
     @Test("flatten merges every inner signal")
     func flatten() {
@@ -375,7 +376,7 @@ struct HigherOrderFlattenTests {
     }
 }
 
-@Suite("HigherOrder: switchToLatest")
+@Suite("HigherOrder: switchToLatest", .checksRelease)
 struct HigherOrderSwitchToLatestTests {
     @Test("forwards the latest inner signal only; a new one disposes the previous")
     func ordinary() {
@@ -490,7 +491,7 @@ struct HigherOrderSwitchToLatestTests {
     }
 }
 
-@Suite("HigherOrder: Signal.switch and Signal.if")
+@Suite("HigherOrder: Signal.switch and Signal.if", .checksRelease)
 struct HigherOrderSwitchTests {
     @Test("switch forwards the case selected by the latest key, or the default")
     func switchCases() {

@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 // same thread advances; their marbles are played by synchronous signals here, and each chain is
 // checked to be released once the operator has returned.
 
-@Suite("Blocking operators and the async bridge release their chains")
+@Suite("Blocking operators and the async bridge release their chains", .checksRelease)
 struct MarbleBlockingTests {
     @Test("toArray, first, first(default:) and waitUntilCompleted release the chain when they return")
     func blockingReleased() throws {

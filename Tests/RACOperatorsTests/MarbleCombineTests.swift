@@ -1,10 +1,11 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("Combining operators, marble-tested")
+@Suite("Combining operators, marble-tested", .checksRelease)
 struct MarbleCombineTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     // MARK: startWith, concat, then
 
@@ -44,7 +45,7 @@ struct MarbleCombineTests {
         try scheduler.expect(empty.concat(failing), toEmit: "-c#", error: Boom())
         try scheduler.expect(failing, toHaveSubscriptions: ["^-!"])
 
-        let later = TestScheduler()
+        let later = TestScheduler(checksRelease: true)
         let first = try later.createColdSignal("-a|", error: Boom())
         let second = try later.createColdSignal("-b-c|", error: Boom())
         try later.expect(first.concat(second), toEmit: "-a-b", error: Boom(), disposeAt: 4)
@@ -62,7 +63,7 @@ struct MarbleCombineTests {
         try scheduler.expect(b, toHaveSubscriptions: ["--^---!"])
         try scheduler.expect(d, toHaveSubscriptions: ["------^-!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let ok = try other.createColdSignal("-a|", error: Boom())
         let failing = try other.createColdSignal("-#", error: Boom())
         let never = try other.createColdSignal("-d|", error: Boom())
@@ -111,7 +112,7 @@ struct MarbleCombineTests {
         try scheduler.expect(left.merge(right), toEmit: "-ab#", error: Boom())
         try scheduler.expect(right, toHaveSubscriptions: ["^--!"])
 
-        let later = TestScheduler()
+        let later = TestScheduler(checksRelease: true)
         let one = try later.createColdSignal("-a---|", error: Boom())
         let two = try later.createColdSignal("--b---|", error: Boom())
         try later.expect(one.merge(two), toEmit: "-ab", error: Boom(), disposeAt: 3)
@@ -128,7 +129,7 @@ struct MarbleCombineTests {
         try scheduler.expect(a, toHaveSubscriptions: ["^-----!"])
         try scheduler.expect(b, toHaveSubscriptions: ["^--!"])
         try scheduler.expect(c, toHaveSubscriptions: ["^------!"])
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         try other.expect(Signal<String, Boom>.merge([]), toEmit: "|", error: Boom())
     }
 
@@ -150,7 +151,7 @@ struct MarbleCombineTests {
         try scheduler.expect(source.sample(sampler), toEmit: "-----a-|", error: Boom())
         try scheduler.expect(source, toHaveSubscriptions: ["^------!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let values = try other.createColdSignal("-a-----|", error: Boom())
         let failing = try other.createColdSignal("--x-#", error: Boom())
         try other.expect(values.sample(failing), toEmit: "--a-#", error: Boom())
@@ -179,14 +180,14 @@ struct MarbleCombineTests {
             error: Boom())
         try scheduler.expect(right, toHaveSubscriptions: ["^---!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let values = try other.createColdSignal("-a-b-|", error: Boom())
         let silent = try other.createColdSignal("------|", error: Boom())
         try other.expect(
             values.combineLatest(with: silent).map { $0 + $1 }, toEmit: "------|", values: named(),
             error: Boom())
 
-        let third = TestScheduler()
+        let third = TestScheduler(checksRelease: true)
         let one = try third.createColdSignal("-a-b-|", error: Boom())
         let two = try third.createColdSignal("-x-y-|", error: Boom())
         try third.expect(
@@ -206,7 +207,7 @@ struct MarbleCombineTests {
             values: ["u": "1xp", "v": "1xq", "w": "2xq"], error: Boom())
         try scheduler.expect(c, toHaveSubscriptions: ["^-----------!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let one = try other.createColdSignal("-1---2-|", error: Boom())
         let two = try other.createColdSignal("--a----|", error: Boom())
         try other.expect(
@@ -238,7 +239,7 @@ struct MarbleCombineTests {
             left.zip(with: right).map { $0 + $1 }, toEmit: "--{ax}-#", values: named("ax"), error: Boom())
         try scheduler.expect(left, toHaveSubscriptions: ["^---!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let short = try other.createColdSignal("-a|", error: Boom())
         let long = try other.createColdSignal("-x-y-z-|", error: Boom())
         try other.expect(
@@ -255,7 +256,7 @@ struct MarbleCombineTests {
             Signal.zip(a, b, c).map { $0 + $1 + $2 }, toEmit: "---u---v-|", values: ["u": "1xp", "v": "2yq"],
             error: Boom())
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let one = try other.createColdSignal("-1--2-|", error: Boom())
         let two = try other.createColdSignal("--a-b-|", error: Boom())
         try other.expect(
@@ -267,7 +268,7 @@ struct MarbleCombineTests {
     }
 }
 
-@Suite("Combining operators: reentrancy and release")
+@Suite("Combining operators: reentrancy and release", .checksRelease)
 struct MarbleCombineReentrancyTests {
     @Test("combineLatest: a tuple's callback sending into an input gets the new tuple nested, in order")
     func combineLatestReentrant() {
@@ -317,7 +318,7 @@ struct MarbleCombineReentrancyTests {
 
     @Test("combine chains release every input after completion")
     func released() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         weak var weakToken: OpToken?
         weak var weakA: TestSignal<String, Never>?
         weak var weakB: TestSignal<String, Never>?

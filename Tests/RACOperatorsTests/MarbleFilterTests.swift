@@ -1,10 +1,11 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("Filter operators, marble-tested")
+@Suite("Filter operators, marble-tested", .checksRelease)
 struct MarbleFilterTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("filter sends only the values that pass")
     func filter() throws {
@@ -188,9 +189,9 @@ struct MarbleFilterTests {
     }
 }
 
-@Suite("Filter operators with a second signal, marble-tested")
+@Suite("Filter operators with a second signal, marble-tested", .checksRelease)
 struct MarbleFilterTriggerTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("take(until: trigger): the trigger's value completes the result and disposes both")
     func takeUntilTriggerValue() throws {
@@ -226,7 +227,7 @@ struct MarbleFilterTriggerTests {
         try scheduler.expect(source.take(until: trigger), toEmit: "-a-|")
         try scheduler.expect(trigger, toHaveSubscriptions: ["^--!"])
 
-        let second = TestScheduler()
+        let second = TestScheduler(checksRelease: true)
         let failing = try second.createColdSignal("-#", error: Boom())
         let otherTrigger = try second.createColdSignal("-----x")
         try second.expect(failing.take(until: otherTrigger), toEmit: "-#", error: Boom())
@@ -240,7 +241,7 @@ struct MarbleFilterTriggerTests {
         try scheduler.expect(empty.take(until: trigger), toEmit: "--|")
         try scheduler.expect(trigger, toHaveSubscriptions: ["^-!"])
 
-        let second = TestScheduler()
+        let second = TestScheduler(checksRelease: true)
         let source = try second.createColdSignal("-a-b-c-|")
         let quiet = try second.createColdSignal("--------x")
         try second.expect(source.take(until: quiet), toEmit: "-a-", disposeAt: 3)
@@ -272,7 +273,7 @@ struct MarbleFilterTriggerTests {
         try scheduler.expect(source, toHaveSubscriptions: ["^-!"])
         try scheduler.expect(replacement, toHaveSubscriptions: ["^----!"])
 
-        let second = TestScheduler()
+        let second = TestScheduler(checksRelease: true)
         let failing = try second.createColdSignal("-a#", error: Boom())
         let waiting = try second.createColdSignal("---x-|", error: Boom())
         try second.expect(failing.take(untilReplacement: waiting), toEmit: "-a#", error: Boom())
@@ -298,7 +299,7 @@ struct MarbleFilterTriggerTests {
     }
 }
 
-@Suite("Filter operators: reentrancy and release")
+@Suite("Filter operators: reentrancy and release", .checksRelease)
 struct MarbleFilterReentrancyTests {
     @Test("take: a value sent into the source from the callback counts, nested, and ends it")
     func takeReentrant() {
@@ -333,7 +334,7 @@ struct MarbleFilterReentrancyTests {
 
     @Test("a take(until:) chain and its trigger are released after the trigger fires")
     func takeUntilChainReleased() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         weak var weakSource: TestSignal<String, Never>?
         weak var weakTrigger: TestSignal<String, Never>?
         weak var weakToken: OpToken?

@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -12,9 +13,9 @@ private func attempts<Value, Failure>(_ attempts: [TestSignal<Value, Failure>]) 
     }
 }
 
-@Suite("Higher-order operators, marble-tested")
+@Suite("Higher-order operators, marble-tested", .checksRelease)
 struct MarbleHigherOrderTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     // MARK: flattenMap, bind
 
@@ -56,14 +57,14 @@ struct MarbleHigherOrderTests {
         try scheduler.expect(failing.flattenMap { _ in inner }, toEmit: "-x-#", error: Boom())
         try scheduler.expect(inner, toHaveSubscriptions: ["-^-!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let innerToo = try other.createColdSignal("x---y|", error: Boom())
         let source = try other.createColdSignal("-a-b---|", error: Boom())
         try other.expect(source.flattenMap { _ in innerToo }, toEmit: "-x-x", error: Boom(), disposeAt: 4)
         try other.expect(source, toHaveSubscriptions: ["^---!"])
         try other.expect(innerToo, toHaveSubscriptions: ["-^--!", "---^!"])
 
-        let third = TestScheduler()
+        let third = TestScheduler(checksRelease: true)
         let empty = try third.createColdSignal("--|", error: Boom())
         try third.expect(empty.flattenMap { _ in Signal<String, Boom>.never }, toEmit: "--|", error: Boom())
     }
@@ -91,7 +92,7 @@ struct MarbleHigherOrderTests {
         try scheduler.expect(source, toHaveSubscriptions: ["^--!"])
         try scheduler.expect(last, toHaveSubscriptions: ["---^---!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let inner = try other.createColdSignal("x|", error: Boom())
         let stopping = try other.createColdSignal("-a-c-d|", error: Boom())
         let boundToo = stopping.bind { () -> (String, inout Bool) -> Signal<String, Boom>? in
@@ -122,7 +123,7 @@ struct MarbleHigherOrderTests {
             { $0.flatten(1) }, { $0.concat() },
         ]
         for limited in variants {
-            let scheduler = TestScheduler()
+            let scheduler = TestScheduler(checksRelease: true)
             let x = try scheduler.createColdSignal("a---b|", error: Boom())
             let y = try scheduler.createColdSignal("c-d|", error: Boom())
             let outer = try scheduler.createColdSignal(
@@ -169,14 +170,14 @@ struct MarbleHigherOrderTests {
             "-x|", values: ["x": x as Signal<String, Boom>], error: Boom())
         try scheduler.expect(outer.switchToLatest(), toEmit: "-a--b|", error: Boom())
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let long = try other.createColdSignal("a---b|", error: Boom())
         let failingOuter = try other.createColdSignal(
             "-x-#", values: ["x": long as Signal<String, Boom>], error: Boom())
         try other.expect(failingOuter.switchToLatest(), toEmit: "-a-#", error: Boom())
         try other.expect(long, toHaveSubscriptions: ["-^-!"])
 
-        let third = TestScheduler()
+        let third = TestScheduler(checksRelease: true)
         let failingInner = try third.createColdSignal("a#", error: Boom(2))
         let outerToo = try third.createColdSignal(
             "-x----|", values: ["x": failingInner as Signal<String, Boom>], error: Boom())
@@ -196,7 +197,7 @@ struct MarbleHigherOrderTests {
         try scheduler.expect(b, toHaveSubscriptions: ["------^-!"])
         try scheduler.expect(d, toHaveSubscriptions: ["--------^!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let only = try other.createColdSignal("a-a-a-a|", error: Boom())
         let keys = try other.createColdSignal("-A--C-|", error: Boom())
         let switched = Signal.switch(keys, cases: ["A": only as Signal<String, Boom>]) { key in
@@ -238,13 +239,13 @@ struct MarbleHigherOrderTests {
         try scheduler.expect(completing.catch { _ in recovery }, toEmit: "-a-|")
         try scheduler.expect(recovery, toHaveSubscriptions: [])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let slow = try other.createColdSignal("c---d|")
         let failing = try other.createColdSignal("-#", error: Boom())
         try other.expect(failing.catch(to: slow), toEmit: "-c-", disposeAt: 3)
         try other.expect(slow, toHaveSubscriptions: ["-^-!"])
 
-        let third = TestScheduler()
+        let third = TestScheduler(checksRelease: true)
         let fallback = try third.createColdSignal("c|")
         let source = try third.createColdSignal("-a-#", error: Boom())
         try third.expect(source.catch(to: fallback), toEmit: "-a-c|")
@@ -258,7 +259,7 @@ struct MarbleHigherOrderTests {
         let source = try scheduler.createColdSignal("-a-b-c-d-|", values: ints, error: Boom())
         try scheduler.expect(
             source.groupBy { $0 % 2 == 0 }.map { $0.key ? "T" : "F" }, toEmit: "-F-T-----|", error: Boom())
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let values = try other.createColdSignal("-a-b-c-d-|", values: ints, error: Boom())
         let tagged = values.groupBy({ $0 % 2 == 0 }, transform: { $0 * 10 }).flattenMap { group in
             group.map { "\(group.key ? "e" : "o")\($0)" }
@@ -275,7 +276,7 @@ struct MarbleHigherOrderTests {
         let tagged = source.groupBy { $0 % 2 == 0 }.flattenMap { group in group.map { "\($0)" } }
         try scheduler.expect(tagged, toEmit: "-1-2-#", values: ["1": "1", "2": "2"], error: Boom())
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let long = try other.createColdSignal("-a-b-c-|", values: ints, error: Boom())
         try other.expect(
             long.groupBy { $0 }.map { "\($0.key)" }, toEmit: "-1-", values: ["1": "1"], error: Boom(),
@@ -291,14 +292,14 @@ struct MarbleHigherOrderTests {
         try scheduler.expect(failing.retry(2), toEmit: "-a--a--a-#", error: Boom())
         try scheduler.expect(failing, toHaveSubscriptions: ["^--!", "---^--!", "------^--!"])
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let first = try other.createColdSignal("-a-#", error: Boom())
         let second = try other.createColdSignal("-a-#", error: Boom())
         let third = try other.createColdSignal("-a-b|", error: Boom())
         try other.expect(attempts([first, second, third]).retry(2), toEmit: "-a--a--a-b|", error: Boom())
         try other.expect(third, toHaveSubscriptions: ["------^---!"])
 
-        let zero = TestScheduler()
+        let zero = TestScheduler(checksRelease: true)
         let once = try zero.createColdSignal("-a-#", error: Boom())
         try zero.expect(once.retry(0), toEmit: "-a-#", error: Boom())
         try zero.expect(once, toHaveSubscriptions: ["^--!"])
@@ -311,7 +312,7 @@ struct MarbleHigherOrderTests {
         let third = try scheduler.createColdSignal("-c|", error: Boom())
         try scheduler.expect(attempts([first, second, third]).retry(), toEmit: "-a--b--c|", error: Boom())
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let failing = try other.createColdSignal("-a-#", error: Boom())
         try other.expect(failing.retry(), toEmit: "-a--a", error: Boom(), disposeAt: 5)
         try other.expect(failing, toHaveSubscriptions: ["^--!", "---^-!"])
@@ -324,14 +325,14 @@ struct MarbleHigherOrderTests {
         let third = try scheduler.createColdSignal("-a-#", error: Boom())
         try scheduler.expect(attempts([first, second, third]).repeat(), toEmit: "-a--a--a-#", error: Boom())
 
-        let other = TestScheduler()
+        let other = TestScheduler(checksRelease: true)
         let once = try other.createColdSignal("-a-|", error: Boom())
         try other.expect(once.repeat().take(3), toEmit: "-a--a--(a|)", error: Boom())
         try other.expect(once, toHaveSubscriptions: ["^--!", "---^--!", "------^!"])
     }
 }
 
-@Suite("Higher-order operators: reentrancy and release")
+@Suite("Higher-order operators: reentrancy and release", .checksRelease)
 struct MarbleHigherOrderReentrancyTests {
     @Test("switchToLatest: a value's callback that sends a new inner switches at once, nested")
     func switchReentrant() {
@@ -378,7 +379,7 @@ struct MarbleHigherOrderReentrancyTests {
 
     @Test("higher-order chains release the source and every inner after completion")
     func released() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         weak var weakToken: OpToken?
         weak var weakSource: TestSignal<String, Boom>?
         weak var weakInner: TestSignal<String, Boom>?

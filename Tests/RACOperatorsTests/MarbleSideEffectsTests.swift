@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -10,9 +11,9 @@ private let unchanged = [
     MarbleCase("-a-b-|", "-a-", ["^--!"], disposeAt: 3),
 ]
 
-@Suite("Side-effect operators, marble-tested")
+@Suite("Side-effect operators, marble-tested", .checksRelease)
 struct MarbleSideEffectsTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("doNext, doError, doCompleted, initially, finally and the log operators change no event")
     func passThrough() throws {
@@ -27,13 +28,18 @@ struct MarbleSideEffectsTests {
         try expectMarbles({ $0.logCompleted(to: { _ in }) }, unchanged)
     }
 
-    /// Subscribes to `signal` with a subscriber that writes `got …@frame` lines into `lines`.
-    private func run(_ signal: Signal<String, Boom>, into lines: Lines, disposeAt: Int? = nil) throws {
+    /// Subscribes to `signal` with a subscriber that writes `got …@frame` lines into `lines`, and
+    /// runs the scheduler. The subscription must end, and be released, by the end of the test.
+    private func run(
+        _ signal: Signal<String, Boom>, into lines: Lines, disposeAt: Int? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let observed = signal.doNext { [scheduler] in lines.append("got \($0)@\(scheduler.currentFrame)") }
             .doError { [scheduler] _ in lines.append("got #@\(scheduler.currentFrame)") }
             .doCompleted { [scheduler] in lines.append("got |@\(scheduler.currentFrame)") }
-        _ = scheduler.record(observed, disposeAt: disposeAt)
+        let recorder = scheduler.record(observed, disposeAt: disposeAt)
         scheduler.run()
+        expectReleased(recorder, "the subscription of run(_:into:)", sourceLocation: sourceLocation)
     }
 
     @Test("doNext runs its action for each value, in the value's frame, just before forwarding it")
@@ -82,9 +88,9 @@ struct MarbleSideEffectsTests {
         let signal = source.initially { [scheduler] in
             lines.append("initially@\(scheduler.currentFrame), \(source.subscriptions.count) subscribed")
         }
-        _ = scheduler.record(signal)
+        expectReleased(scheduler.record(signal), "the first subscription")
         scheduler.advance(toFrame: 3)
-        _ = scheduler.record(signal)
+        expectReleased(scheduler.record(signal), "the second subscription")
         scheduler.run()
         #expect(lines.all == ["initially@0, 0 subscribed", "initially@3, 1 subscribed"])
         try scheduler.expect(source, toHaveSubscriptions: ["^-!", "---^-!"])
@@ -121,7 +127,7 @@ struct MarbleSideEffectsTests {
         let namedFailing = failing.named("f")
         func lines(_ make: (@escaping (String) -> Void) -> Signal<String, Boom>) throws -> [String] {
             let lines = Lines()
-            _ = scheduler.record(make { lines.append($0) })
+            expectReleased(scheduler.record(make { lines.append($0) }), "the log operator's subscription")
             scheduler.run()
             return lines.all
         }
@@ -140,7 +146,7 @@ struct MarbleSideEffectsTests {
     }
 }
 
-@Suite("Side-effect operators: reentrancy and release")
+@Suite("Side-effect operators: reentrancy and release", .checksRelease)
 struct MarbleSideEffectsReentrancyTests {
     @Test("doNext: a value the action sends into the source is forwarded first, nested, as in RAC")
     func doNextReentrant() {
@@ -176,7 +182,7 @@ struct MarbleSideEffectsReentrancyTests {
 
     @Test("a side-effect chain is released after its source completes")
     func released() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         weak var weakToken: OpToken?
         weak var weakSource: TestSignal<String, Never>?
         do {

@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -78,6 +79,9 @@ struct MarbleCase {
 
 /// Runs every case on a fresh `TestScheduler`: makes the cold source (`#` is `Boom()`), expects
 /// `apply(source)` to send the case's marble, then the source to have the case's subscriptions.
+/// The scheduler checks releases: a case whose subscription ends (`|`, `#` or `disposeAt`) fails
+/// if the chain still holds its subscriber after the run; and the source and result signals must
+/// be released once the test has returned (see `ReleaseCheck`).
 func expectMarbles<Input, Output: Equatable, OutputFailure: Equatable>(
     _ apply: (Signal<Input, Boom>) -> Signal<Output, OutputFailure>,
     input: [String: Input],
@@ -87,10 +91,14 @@ func expectMarbles<Input, Output: Equatable, OutputFailure: Equatable>(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     for marbleCase in cases {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let source = try scheduler.createColdSignal(marbleCase.source, values: input, error: Boom())
+        let result = apply(source)
+        let what = "expectMarbles case \"\(marbleCase.source)\" -> \"\(marbleCase.expected)\""
+        watchRelease(source, "the source signal of the \(what)", sourceLocation: sourceLocation)
+        watchRelease(result, "the result signal of the \(what)", sourceLocation: sourceLocation)
         try scheduler.expect(
-            apply(source), toEmit: marbleCase.expected, values: output, error: error,
+            result, toEmit: marbleCase.expected, values: output, error: error,
             disposeAt: marbleCase.disposeAt, sourceLocation: sourceLocation)
         try scheduler.expect(
             source, toHaveSubscriptions: marbleCase.subscriptions, sourceLocation: sourceLocation)

@@ -1,10 +1,11 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("Threading operators on a TestScheduler, marble-tested")
+@Suite("Threading operators on a TestScheduler, marble-tested", .checksRelease)
 struct MarbleThreadingTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("deliver(on:) passes every event through the scheduler, in order, in the frame it was sent")
     func deliverOn() throws {
@@ -14,7 +15,7 @@ struct MarbleThreadingTests {
             MarbleCase("-a-#", "-a-#", ["^--!"]),
             MarbleCase("-a-b-|", "-a-", ["^--!"], disposeAt: 3),
         ] {
-            let scheduler = TestScheduler()
+            let scheduler = TestScheduler(checksRelease: true)
             let source = try scheduler.createColdSignal(marbleCase.source, error: Boom())
             try scheduler.expect(
                 source.deliver(on: scheduler), toEmit: marbleCase.expected, error: Boom(),
@@ -29,6 +30,7 @@ struct MarbleThreadingTests {
         #expect(recorder.events.isEmpty)
         scheduler.advance(by: .zero)
         #expect(try recorder.events == recordedEvents("(a|)"))
+        expectReleased(recorder, "the deliver(on:) subscription")
     }
 
     @Test("deliver(on:) drops the events still queued when the subscription is disposed")
@@ -41,6 +43,7 @@ struct MarbleThreadingTests {
         scheduler.run()
         #expect(recorder.events.isEmpty)
         #expect(sent.subscriberCount == 0)
+        expectReleased(recorder, "the disposed deliver(on:) subscription")
     }
 
     @Test("subscribe(on:) subscribes when the scheduler runs; events are not moved")
@@ -53,6 +56,7 @@ struct MarbleThreadingTests {
         scheduler.run()
         #expect(try recorder.events == recordedEvents("-a-b-|"))
         try scheduler.expect(source, toHaveSubscriptions: ["^----!"])
+        expectReleased(recorder, "the subscribe(on:) subscription")
     }
 
     @Test("subscribe(on:) of a late subscription, an empty and a failing source, and disposal")
@@ -63,7 +67,7 @@ struct MarbleThreadingTests {
             MarbleCase("-a-#", "-a-#", ["^--!"]),
             MarbleCase("-a-b-|", "-a-", ["^--!"], disposeAt: 3),
         ] {
-            let scheduler = TestScheduler()
+            let scheduler = TestScheduler(checksRelease: true)
             let source = try scheduler.createColdSignal(marbleCase.source, error: Boom())
             try scheduler.expect(
                 source.subscribe(on: scheduler), toEmit: marbleCase.expected, error: Boom(),
@@ -80,6 +84,7 @@ struct MarbleThreadingTests {
         scheduler.run()
         try scheduler.expect(source, toHaveSubscriptions: [])
         #expect(recorder.events.isEmpty)
+        expectReleased(recorder, "the disposed subscribe(on:) subscription")
     }
 
     @Test("deliver(on:): a delivered value's callback may send into the source; it is queued behind")

@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -12,7 +13,7 @@ private func expectTimed<Output: Equatable, OutputFailure: Equatable>(
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
     for marbleCase in cases {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let source = try scheduler.createColdSignal(marbleCase.source, values: letters, error: Boom())
         try scheduler.expect(
             apply(source, scheduler), toEmit: marbleCase.expected, values: output, error: error,
@@ -23,7 +24,7 @@ private func expectTimed<Output: Equatable, OutputFailure: Equatable>(
     }
 }
 
-@Suite("Time operators on a TestScheduler, marble-tested")
+@Suite("Time operators on a TestScheduler, marble-tested", .checksRelease)
 struct MarbleTimeTests {
     @Test("throttle sends a value once the interval passes without a newer one; completion flushes")
     func throttle() throws {
@@ -88,7 +89,7 @@ struct MarbleTimeTests {
             MarbleCase("--|", "--|", ["^-!"]),
             MarbleCase("-a-b------|", "-a-", ["^--!"], disposeAt: 3),
         ] {
-            let scheduler = TestScheduler()
+            let scheduler = TestScheduler(checksRelease: true)
             let source = try scheduler.createColdSignal(marbleCase.source)
             try scheduler.expect(
                 source.timeout(scheduler.frames(5), on: scheduler), toEmit: marbleCase.expected,
@@ -114,7 +115,7 @@ struct MarbleTimeTests {
 
     @Test("Signal.interval ticks every interval from one interval after subscription, until disposed")
     func interval() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let ticks = ["0": 0, "1": 1, "2": 2, "3": 3]
         try scheduler.expect(
             Signal.interval(scheduler.frames(2), on: scheduler), toEmit: "--0-1-2-3", values: ticks,
@@ -127,14 +128,14 @@ struct MarbleTimeTests {
     }
 }
 
-@Suite("Time operators: reentrancy and release")
+@Suite("Time operators: reentrancy and release", .checksRelease)
 struct MarbleTimeReentrancyTests {
     @Test("throttle: a value the subscriber sends back when a held value is flushed is throttled too")
     func throttleReentrant() {
         weak var weakSubject: Subject<String, Never>?
         weak var weakScheduler: TestScheduler?
         do {
-            let scheduler = TestScheduler()
+            let scheduler = TestScheduler(checksRelease: true)
             weakScheduler = scheduler
             let subject = Subject<String, Never>()
             weakSubject = subject
@@ -156,7 +157,7 @@ struct MarbleTimeReentrancyTests {
 
     @Test("delay: a subscriber that disposes from a delayed value's callback cancels the rest")
     func delayDisposedFromCallback() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let source = try scheduler.createColdSignal("-a-b-c-|")
         let log = EventLog<String, Never>()
         var subscription: (any Disposable)?
@@ -171,7 +172,7 @@ struct MarbleTimeReentrancyTests {
 
     @Test("time chains release the source, the closures and the timers once done or disposed")
     func released() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         weak var weakToken: OpToken?
         weak var weakSource: TestSignal<String, Never>?
         do {

@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -13,9 +14,9 @@ private func passThroughCases(_ ordinary: String, _ error: String, _ disposed: S
     ]
 }
 
-@Suite("Transform operators, marble-tested")
+@Suite("Transform operators, marble-tested", .checksRelease)
 struct MarbleTransformTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("map sends transform(value) for each value")
     func map() throws {
@@ -53,6 +54,8 @@ struct MarbleTransformTests {
         let scanned = source.scan(10, +)
         let first = scheduler.record(scanned)
         let second = scheduler.record(scanned)
+        expectReleased(first, "the first scan subscription")
+        expectReleased(second, "the second scan subscription")
         scheduler.run()
         let expected = try recordedEvents("-k-m-|", values: ["k": 11, "m": 13], error: Never?.none)
         #expect(first.events == expected)
@@ -285,7 +288,7 @@ struct MarbleTransformTests {
     }
 }
 
-@Suite("Transform operators: reentrancy and release")
+@Suite("Transform operators: reentrancy and release", .checksRelease)
 struct MarbleTransformReentrancyTests {
     @Test("scan: a value sent into the source from the callback is accumulated nested, in order")
     func scanReentrant() {
@@ -325,7 +328,7 @@ struct MarbleTransformReentrancyTests {
 
     @Test("boolean and reduceApply chains are released after completion")
     func booleanChainsReleased() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         weak var weakToken: OpToken?
         weak var weakSource: TestSignal<Bool, Never>?
         do {

@@ -1,11 +1,12 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("Multicast: replay, replayLast, replayLazily (marbles and subscription counts)")
+@Suite("Multicast: replay, replayLast, replayLazily (marbles and subscription counts)", .checksRelease)
 struct MulticastTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     // MARK: replay
 
@@ -19,6 +20,7 @@ struct MulticastTests {
         try scheduler.expect(replayed, toEmit: "----(ab)c-|")
         #expect(try early.events == recordedEvents("-a-b-c-|"))
         try scheduler.expect(source, toHaveSubscriptions: ["^------!"])
+        expectReleased(early, "the early subscription")
     }
 
     @Test("replay gives a subscriber after the end every value and the completion at once")
@@ -61,6 +63,7 @@ struct MulticastTests {
         // A new subscriber gets the replay; the source subscription ends only with the source.
         try scheduler.expect(replayed, toEmit: "--------(abcd)|")
         try scheduler.expect(source, toHaveSubscriptions: ["^--------!"])
+        expectReleased(only, "the disposed subscription")
     }
 
     @Test("replay of a synchronous signal (RAC's example): values 0, 1 and completion, to anyone")
@@ -130,6 +133,7 @@ struct MulticastTests {
         try scheduler.expect(replayed, toEmit: "------(ab)c-|")
         #expect(try first.events == recordedEvents("---a-b-c-|"))
         try scheduler.expect(source, toHaveSubscriptions: ["--^------!"])
+        expectReleased(first, "the first subscription")
     }
 
     @Test("replayLazily never disconnects: disposing every subscriber leaves the source running")
@@ -144,6 +148,7 @@ struct MulticastTests {
         // A new subscriber shares the same subscription: nothing restarts.
         try scheduler.expect(replayed, toEmit: "----(ab)c-d-|")
         try scheduler.expect(source, toHaveSubscriptions: ["^--------!"])
+        expectReleased(only, "the disposed subscription")
     }
 
     @Test("replayLazily after the source ended replays everything; the source is not resubscribed")
@@ -167,9 +172,11 @@ struct MulticastTests {
     @Test("replayLazily is never subscribed if nobody subscribes")
     func replayLazilyUnused() throws {
         let source = try scheduler.createColdSignal("-a-|")
-        _ = source.replayLazily()
+        let replayed = source.replayLazily()
         scheduler.run()
         try scheduler.expect(source, toHaveSubscriptions: [])
+        expectReleased(replayed, "the unused replayLazily signal")
+        expectReleased(source, "the source")
     }
 
     @Test("replayLazily connects once when many threads subscribe at the same time")
@@ -181,16 +188,23 @@ struct MulticastTests {
             return subject.subscribe(subscriber)
         }.replayLazily()
         let received = OpCounter()
+        let subscribers = Locked<[any Disposable]>([])
         concurrently(8) { _ in
-            replayed.subscribe(next: { _ in received.increment() })
+            let subscription = replayed.subscribe(next: { _ in received.increment() })
+            subscribers.withValue { $0.append(subscription) }
         }
         subject.sendNext(1)
         #expect(subscriptions.value == 1)
         #expect(received.value == 8)
-        // replayLazily never disconnects: the shared subscription ends with the source. (No weak
-        // reference check here: the threads may still hold their closure a moment after joining.)
+        // replayLazily never disconnects: the shared subscription ends with the source. (The
+        // threads may still hold their closure a moment after joining: the release check, made
+        // when the test has returned, waits for them.)
         subject.sendCompleted()
         #expect(subject.subscriberCount == 0)
+        for subscription in subscribers.current {
+            expectReleased(subscription, "a subscriber made on another thread")
+        }
+        expectReleased(replayed, "the replayLazily signal")
     }
 
     // MARK: reentrancy and lifetime

@@ -1,5 +1,6 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -132,14 +133,15 @@ private func legend(_ text: String) -> [String: String] {
 
 /// Plays the doc marble of `declaration`: builds a cold signal for each label in `inputs`, applies
 /// `apply`, and expects the marble labelled `output`. Names map through the legend, then stand
-/// for themselves.
+/// for themselves. The scheduler checks releases (a subscription that ends must release its
+/// subscriber), and the signals must be released once the test has returned (`ReleaseCheck`).
 private func checkDoc(
     _ file: String, _ declaration: String, inputs: [String], output: String, error: Boom? = Boom(),
     sourceLocation: SourceLocation = #_sourceLocation,
     _ apply: ([Signal<String, Boom>], TestScheduler) -> Signal<String, Boom>
 ) throws {
     let doc = try docMarble(file, declaration)
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
     var names = letters
     for (name, value) in doc.legend { names[name] = value }
     var signals: [Signal<String, Boom>] = []
@@ -153,8 +155,13 @@ private func checkDoc(
         expected.removeLast()
         disposeAt = expected.count
     }
+    let result = apply(signals, scheduler)
+    for (label, signal) in zip(inputs, signals) {
+        watchRelease(signal, "the input \(label) of \(declaration)", sourceLocation: sourceLocation)
+    }
+    watchRelease(result, "the result signal of \(declaration)", sourceLocation: sourceLocation)
     try scheduler.expect(
-        apply(signals, scheduler), toEmit: expected, values: names, error: error, disposeAt: disposeAt,
+        result, toEmit: expected, values: names, error: error, disposeAt: disposeAt,
         sourceLocation: sourceLocation)
 }
 
@@ -178,7 +185,7 @@ private func booleans(_ text: String) -> [Bool] {
 
 private func flag(_ value: Bool) -> String { value ? "t" : "f" }
 
-@Suite("Doc-comment marbles of the transform and filter operators are true")
+@Suite("Doc-comment marbles of the transform and filter operators are true", .checksRelease)
 struct OperatorsDocTransformFilterTests {
     let transform = "RACOperators/Transform.swift"
     let filter = "RACOperators/Filter.swift"
@@ -322,7 +329,9 @@ struct OperatorsDocTransformFilterTests {
     }
 }
 
-@Suite("Doc-comment marbles of the time, combining, higher-order and multicast operators are true")
+@Suite(
+    "Doc-comment marbles of the time, combining, higher-order and multicast operators are true",
+    .checksRelease)
 struct OperatorsDocOtherTests {
     let time = "RACOperators/Time.swift"
 
@@ -454,12 +463,12 @@ struct OperatorsDocOtherTests {
         ]
         for (declaration, label, frame, apply) in cases {
             let doc = try docMarble(file, declaration)
-            let scheduler = TestScheduler()
+            let scheduler = TestScheduler(checksRelease: true)
             let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: Boom())
             let shared = apply(source)
             if declaration.contains("Lazily") {
                 scheduler.advance(toFrame: 2)
-                _ = scheduler.record(shared)
+                expectReleased(scheduler.record(shared), "the first subscription of \(declaration)")
             }
             scheduler.advance(toFrame: frame)
             try scheduler.expect(shared, toEmit: #require(doc.marbles[label]), error: Boom())

@@ -1,12 +1,13 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import RACTesting
 import Synchronization
 import Testing
 
 private struct ModifyError: Error, Equatable {}
 
-@Suite("MutableProperty")
+@Suite("MutableProperty", .checksRelease)
 struct PropertyTests {
     @Test("signal sends the current value on subscription, then every change in order")
     func currentValueThenChanges() {
@@ -25,7 +26,7 @@ struct PropertyTests {
     func synchronousDelivery() {
         let property = MutableProperty("a")
         let deliveredOn = Locked<[ObjectIdentifier]>([])
-        property.signal.subscribe(next: { _ in
+        let subscription = property.signal.subscribe(next: { _ in
             deliveredOn.withValue { $0.append(ObjectIdentifier(Thread.current)) }
         })
         let writer = Locked<(thread: ObjectIdentifier?, deliveriesAfterSet: Int)>((nil, 0))
@@ -38,6 +39,9 @@ struct PropertyTests {
         done.wait()
         #expect(writer.current.deliveriesAfterSet == 2)
         #expect(deliveredOn.current.last == writer.current.thread)
+        subscription.dispose()
+        expectReleased(subscription, "the disposed subscriber")
+        expectReleased(property, "the property")
     }
 
     @Test("modify and swap change atomically and deliver once; a throwing modify changes nothing")
@@ -167,12 +171,14 @@ struct PropertyTests {
 
     @Test("binding from a marble signal: values arrive at the source's frames", .timeLimit(.minutes(1)))
     func marbleBinding() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let property = MutableProperty("z")
         let source = try scheduler.createColdSignal("-a--b-|")
-        property <~ source
-        try scheduler.expect(property.signal, toEmit: "za--b--")
+        let binding = property <~ source
+        // The property's signal lasts as long as the property: end the subscription at frame 7.
+        try scheduler.expect(property.signal, toEmit: "za--b--", disposeAt: 7)
         try scheduler.expect(source, toHaveSubscriptions: ["^-----!"])
+        expectReleased(binding, "the binding the completion ended")
         #expect(property.value == "b")
     }
 
@@ -183,14 +189,16 @@ struct PropertyTests {
         let overlaps = Atomic<Int>(0)
         let first = Locked<[Int]>([])
         let second = Locked<[Int]>([])
-        property.signal.subscribe(next: { value in
+        let firstSubscription = property.signal.subscribe(next: { value in
             if inDelivery.exchange(true, ordering: .acquiringAndReleasing) {
                 overlaps.add(1, ordering: .relaxed)
             }
             first.withValue { $0.append(value) }
             inDelivery.store(false, ordering: .releasing)
         })
-        property.signal.subscribe(next: { value in second.withValue { $0.append(value) } })
+        let secondSubscription = property.signal.subscribe(next: { value in
+            second.withValue { $0.append(value) }
+        })
         let threads = 4
         let writes = 250
         let group = DispatchGroup()
@@ -219,5 +227,10 @@ struct PropertyTests {
             let own = seen.filter { $0 >= 0 && $0 / writes == thread }
             #expect(own == Array((thread * writes)..<((thread + 1) * writes)))
         }
+        firstSubscription.dispose()
+        secondSubscription.dispose()
+        expectReleased(firstSubscription, "the first disposed subscriber")
+        expectReleased(secondSubscription, "the second disposed subscriber")
+        expectReleased(property, "the property")
     }
 }

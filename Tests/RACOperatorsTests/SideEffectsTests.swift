@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import Testing
 
 private func numbers(_ values: [Int]) -> Signal<Int, ProbeError> {
@@ -19,7 +20,7 @@ private func recordLines(_ signal: Signal<Int, ProbeError>, into lines: Lines) -
     signal.observe { event in lines.append("event \(event)") }
 }
 
-@Suite("Side-effect operators")
+@Suite("Side-effect operators", .checksRelease)
 struct SideEffectsTests {
     @Test("doNext runs before each value is forwarded; errors and completion pass")
     func doNext() {
@@ -164,7 +165,7 @@ struct SideEffectsTests {
     }
 }
 
-@Suite("Side-effect operators release what they capture")
+@Suite("Side-effect operators release what they capture", .checksRelease)
 struct SideEffectsDeallocationTests {
     @Test("after completion or disposal, side-effect closures and captured objects are released")
     func released() {

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
-@Suite("Threading operators")
+@Suite("Threading operators", .checksRelease)
 struct ThreadingTests {
     @Test("deliver(on:) moves every event onto the scheduler, in order, nothing lost")
     func deliverOn() {
@@ -12,7 +13,7 @@ struct ThreadingTests {
         let received = Locked<[Int]>([])
         let onScheduler = Locked(true)
         let source = Subject<Int, Never>()
-        source.deliver(on: scheduler).subscribe(
+        let subscription = source.deliver(on: scheduler).subscribe(
             next: { value in
                 if Scheduler.current !== scheduler { onScheduler.withValue { $0 = false } }
                 received.withValue { $0.append(value) }
@@ -32,6 +33,8 @@ struct ThreadingTests {
             let mine = values.filter { $0 / 5_000 == thread }
             #expect(mine == mine.sorted())
         }
+        expectReleased(subscription, "the subscriber the completion ended")
+        expectReleased(source, "the source subject")
     }
 
     @Test("deliver(on:) drops events still queued once the subscription is disposed")
@@ -43,6 +46,7 @@ struct ThreadingTests {
         subscription.dispose()
         scheduler.run()
         #expect(received.isEmpty)
+        expectReleased(subscription, "the disposed subscriber")
     }
 
     @Test("subscribe(on:) subscribes from the scheduler; disposing first means never subscribing")
@@ -55,7 +59,7 @@ struct ThreadingTests {
             return nil
         }
         var received: [Int] = []
-        source.subscribe(on: scheduler).subscribe(next: { received.append($0) })
+        let subscription = source.subscribe(on: scheduler).subscribe(next: { received.append($0) })
         #expect(subscriptions == 0)
         scheduler.run()
         #expect(subscriptions == 1)
@@ -65,6 +69,11 @@ struct ThreadingTests {
         cancelled.dispose()
         scheduler.run()
         #expect(subscriptions == 1)
+        // The source never terminates: end the first subscription before checking its release.
+        subscription.dispose()
+        expectReleased(subscription, "the subscriber, once disposed")
+        expectReleased(cancelled, "the subscriber disposed before subscribing")
+        expectReleased(source, "the source")
     }
 
     @Test("deliverOnMainThread's mechanism: direct on the target with nothing queued, else queued in order")

@@ -1,9 +1,10 @@
 import RACOperators
+import RACTestSupport
 import Testing
 
 private struct TimeTestError: Error, Equatable {}
 
-@Suite("Time operators on virtual time")
+@Suite("Time operators on virtual time", .checksRelease)
 struct TimeTests {
     @Test("throttle holds a value until the interval passes quietly; newer values replace it")
     func throttle() {

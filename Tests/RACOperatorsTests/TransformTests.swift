@@ -1,5 +1,6 @@
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private typealias IntEvent = Event<Int, ProbeError>
@@ -8,7 +9,7 @@ private func numbers(_ values: [Int]) -> Signal<Int, ProbeError> {
     Signal(values: values)
 }
 
-@Suite("Transform operators: map family")
+@Suite("Transform operators: map family", .checksRelease)
 struct TransformMapTests {
     @Test("map sends transform(value) and forwards completion")
     func map() {
@@ -144,7 +145,7 @@ struct TransformMapTests {
     }
 }
 
-@Suite("Transform operators: try")
+@Suite("Transform operators: try", .checksRelease)
 struct TransformTryTests {
     @Test("tryMap sends mapped values until the transform throws, then fails")
     func tryMap() {
@@ -212,7 +213,7 @@ struct TransformTryTests {
     }
 }
 
-@Suite("Transform operators: scan, aggregate, collect, combinePrevious")
+@Suite("Transform operators: scan, aggregate, collect, combinePrevious", .checksRelease)
 struct TransformFoldTests {
     @Test("scan sends each running accumulation, not the start; restarts per subscription")
     func scan() {
@@ -366,7 +367,7 @@ struct TransformFoldTests {
     }
 }
 
-@Suite("Transform operators: materialize, dematerialize")
+@Suite("Transform operators: materialize, dematerialize", .checksRelease)
 struct TransformMaterializeTests {
     @Test("materialize sends each event as a value, then completes")
     func materialize() {
@@ -418,7 +419,7 @@ struct TransformMaterializeTests {
     }
 }
 
-@Suite("Transform operators: not, and, or")
+@Suite("Transform operators: not, and, or", .checksRelease)
 struct TransformBooleanTests {
     @Test("not negates each boolean")
     func not() {
@@ -480,7 +481,7 @@ struct TransformBooleanTests {
     }
 }
 
-@Suite("Transform operators release what they capture")
+@Suite("Transform operators release what they capture", .checksRelease)
 struct TransformDeallocationTests {
     @Test("after completion, a transform chain releases its closures and captured objects")
     func releasedAfterCompletion() {
@@ -529,7 +530,7 @@ struct TransformDeallocationTests {
     }
 }
 
-@Suite("Transform and filter operators under concurrent senders")
+@Suite("Transform and filter operators under concurrent senders", .checksRelease)
 struct TransformConcurrencyTests {
     @Test("per-subscription state stays consistent when values arrive from several threads")
     func concurrentSenders() {
@@ -551,7 +552,7 @@ struct TransformConcurrencyTests {
     }
 }
 
-@Suite("Operator debug names")
+@Suite("Operator debug names", .checksRelease)
 struct OperatorDebugNameTests {
     @Test("with RAC_DEBUG_SIGNAL_NAMES set, operators name their results as RAC does")
     func debugNames() async {

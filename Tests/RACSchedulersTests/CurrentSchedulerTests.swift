@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("Scheduler.current and performAsCurrent")
+@Suite("Scheduler.current and performAsCurrent", .checksRelease)
 struct CurrentSchedulerTests {
     @Test("is nil on a raw background thread")
     func nilOnBackgroundThread() {

@@ -1,8 +1,9 @@
 import Dispatch
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("Scheduled closures are released")
+@Suite("Scheduled closures are released", .checksRelease)
 struct DeallocationTests {
     @Test("the immediate scheduler keeps nothing after running")
     func immediate() {

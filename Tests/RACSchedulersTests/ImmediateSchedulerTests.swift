@@ -1,7 +1,8 @@
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("ImmediateScheduler")
+@Suite("ImmediateScheduler", .checksRelease)
 struct ImmediateSchedulerTests {
     @Test("runs the action synchronously, before schedule returns, and returns nil")
     func runsSynchronously() {

@@ -1,7 +1,8 @@
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("Programmer errors name the call and the value")
+@Suite("Programmer errors name the call and the value", .checksRelease)
 struct ProgrammerErrorTests {
     private static func message(_ result: ExitTest.Result?) -> String {
         String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("QueueScheduler")
+@Suite("QueueScheduler", .checksRelease)
 struct QueueSchedulerTests {
     @Test("runs actions asynchronously, in FIFO order")
     func asynchronousFIFO() {

@@ -1,8 +1,9 @@
 import Dispatch
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("scheduleRecursive")
+@Suite("scheduleRecursive", .checksRelease)
 struct RecursiveSchedulingTests {
     /// Schedules an action that reschedules itself until it has run `count` times.
     private func countRecursively(on scheduler: Scheduler, to count: Int, onFinish: @escaping () -> Void = {})

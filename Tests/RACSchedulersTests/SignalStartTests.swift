@@ -1,8 +1,9 @@
 import Dispatch
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("Signal.startEagerly and Signal.startLazily")
+@Suite("Signal.startEagerly and Signal.startLazily", .checksRelease)
 struct SignalStartTests {
     private func replayBlock(counter: Locked<Int>) -> (Subscriber<String, Never>) -> Void {
         { subscriber in
@@ -16,9 +17,15 @@ struct SignalStartTests {
         }
     }
 
-    private func events(of signal: Signal<String, Never>) -> [String] {
+    /// What one subscription to `signal` received by the time `subscribe` returned. Its subscriber
+    /// must be released by the end of the test (see `ReleaseCheck`).
+    private func events(
+        of signal: Signal<String, Never>, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [String] {
         var received: [String] = []
-        signal.subscribe(next: { received.append($0) }, completed: { received.append("completed") })
+        let subscription = signal.subscribe(
+            next: { received.append($0) }, completed: { received.append("completed") })
+        expectReleased(subscription, "the subscriber of events(of:)", sourceLocation: sourceLocation)
         return received
     }
 
@@ -54,12 +61,14 @@ struct SignalStartTests {
             subscriber.sendCompleted()
         }
         var received: [Int] = []
-        signal.subscribe(next: { received.append($0) })
+        let subscription = signal.subscribe(next: { received.append($0) })
         #expect(received.isEmpty)
         #expect(blockCurrent == nil)
         scheduler.run()
         #expect(received == [1])
         #expect(blockCurrent === scheduler)
+        expectReleased(subscription, "the subscriber")
+        expectReleased(signal, "the started signal")
     }
 
     @Test("startEagerly starts on the scheduler before anyone subscribes")
@@ -71,10 +80,12 @@ struct SignalStartTests {
         scheduler.run()
         #expect(counter.current == 1)
         var received: [String] = []
-        signal.subscribe(next: { received.append($0) })
+        let subscription = signal.subscribe(next: { received.append($0) })
         #expect(received.isEmpty)
         scheduler.run()
         #expect(received == ["replay-0", "replay-1"])
+        expectReleased(subscription, "the subscriber")
+        expectReleased(signal, "the started signal")
     }
 
     @Test("disposing a subscription before the scheduler reaches it neither subscribes nor starts")
@@ -91,6 +102,8 @@ struct SignalStartTests {
         #expect(events(of: signal).isEmpty)
         scheduler.run()
         #expect(counter.current == 1)
+        expectReleased(subscription, "the disposed subscriber")
+        expectReleased(signal, "the started signal")
     }
 
     @Test("asynchronous values reach live subscribers and replay to late ones; errors replay too")
@@ -106,7 +119,7 @@ struct SignalStartTests {
         #expect(started.waitOrFail())
         let early = Log<String>()
         let earlyDone = DispatchSemaphore(value: 0)
-        signal.subscribe(
+        let earlySubscription = signal.subscribe(
             next: { early.append("\($0)") },
             error: { _ in
                 early.append("error")
@@ -120,7 +133,7 @@ struct SignalStartTests {
         #expect(early.entries == ["1", "2", "error"])
         let late = Log<String>()
         let lateDone = DispatchSemaphore(value: 0)
-        signal.subscribe(
+        let lateSubscription = signal.subscribe(
             next: { late.append("\($0)") },
             error: { _ in
                 late.append("error")
@@ -129,6 +142,9 @@ struct SignalStartTests {
         #expect(lateDone.waitOrFail())
         #expect(late.entries == ["1", "2", "error"])
         input.withValue { $0 = nil }
+        expectReleased(earlySubscription, "the early subscriber")
+        expectReleased(lateSubscription, "the late subscriber")
+        expectReleased(signal, "the started signal")
     }
 
     @Test("the block is released after it has run")

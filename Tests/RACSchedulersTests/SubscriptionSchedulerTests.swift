@@ -1,8 +1,9 @@
 import Dispatch
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("SubscriptionScheduler")
+@Suite("SubscriptionScheduler", .checksRelease)
 struct SubscriptionSchedulerTests {
     @Test("at the top level it runs the action at once and returns nil")
     func runsAtOnce() {

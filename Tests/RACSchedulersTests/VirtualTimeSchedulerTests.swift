@@ -1,8 +1,9 @@
 import Dispatch
 import RACSchedulers
+import RACTestSupport
 import Testing
 
-@Suite("VirtualTimeScheduler")
+@Suite("VirtualTimeScheduler", .checksRelease)
 struct VirtualTimeSchedulerTests {
     @Test("runs actions in due-time order, FIFO among equal due times")
     func ordering() {

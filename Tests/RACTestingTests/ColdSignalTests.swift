@@ -1,9 +1,10 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("Cold test signals: a timeline per subscription, subscriptions recorded")
+@Suite("Cold test signals: a timeline per subscription, subscriptions recorded", .checksRelease)
 struct ColdSignalTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("nothing is sent on subscription, not even frame 0, until the scheduler advances")
     func nothingBeforeAdvance() throws {
@@ -12,6 +13,7 @@ struct ColdSignalTests {
         #expect(recorder.events.isEmpty)
         scheduler.advance(by: .zero)
         #expect(recorder.events == [.next(.zero, "a"), .completed(.zero)])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("each subscriber gets the whole marble, counted from its own subscription")
@@ -32,6 +34,8 @@ struct ColdSignalTests {
             ])
         #expect(!source.isHot)
         #expect(source.marble == "-a-|")
+        expectReleased(first, "the first recorder's subscription")
+        expectReleased(second, "the second recorder's subscription")
     }
 
     @Test("disposing cancels the events still to come and records '!' at that frame")
@@ -44,6 +48,7 @@ struct ColdSignalTests {
         scheduler.run()
         #expect(recorder.values == ["a"])
         #expect(source.subscriptionMarbles == ["^-!"])
+        expectReleased(recorder, "the disposed recorder's subscription")
     }
 
     @Test("a subscription that has not ended shows only '^'; one ended in its own frame shows (^!)")
@@ -57,6 +62,9 @@ struct ColdSignalTests {
         #expect(source.subscriptions[0] == RecordedSubscription(subscribed: .zero))
         #expect(!open.isDisposed)
         #expect(instant.isDisposed)
+        open.dispose()
+        expectReleased(open, "the open recorder's subscription, once disposed")
+        expectReleased(instant, "the instant recorder's subscription")
     }
 
     @Test("'#' ends the subscription, so it is recorded as disposed there")
@@ -66,13 +74,14 @@ struct ColdSignalTests {
         scheduler.run()
         #expect(recorder.events == [.error(scheduler.frames(2), Oops())])
         #expect(source.subscriptionMarbles == ["^-!"])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("a cold signal outlives nothing: the scheduler going away leaves no pending action")
     func noLeak() throws {
         weak var weakScheduler: TestScheduler?
         do {
-            let scheduler = TestScheduler()
+            let scheduler = TestScheduler(checksRelease: true)
             weakScheduler = scheduler
             let source = try scheduler.createColdSignal("-a-|")
             _ = scheduler.record(source)

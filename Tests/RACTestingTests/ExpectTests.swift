@@ -1,24 +1,25 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("expect(_:toEmit:) and expect(_:toHaveSubscriptions:)")
+@Suite("expect(_:toEmit:) and expect(_:toHaveSubscriptions:)", .checksRelease)
 struct ExpectTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("a matching signal passes, with values, errors, String names and disposeAt")
     func passing() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let capture = FailureCapture(scheduler)
         let numbers = try scheduler.createColdSignal("-a-b-#", values: ["a": 1, "b": 2], error: Oops())
         #expect(
             try scheduler.expect(numbers, toEmit: "-a-b-#", values: ["a": 1, "b": 2], error: Oops()))
         #expect(try scheduler.expect(numbers, toHaveSubscriptions: ["^----!"]))
 
-        let second = TestScheduler()
+        let second = TestScheduler(checksRelease: true)
         let letters = try second.createColdSignal("-a-{bc}-|")
         #expect(try second.expect(letters, toEmit: "-a-{bc}-|"))
 
-        let third = TestScheduler()
+        let third = TestScheduler(checksRelease: true)
         let endless = try third.createHotSignal("^-a-b-c-d", values: ["a": 1, "b": 2, "c": 3, "d": 4])
         #expect(
             try third.expect(endless, toEmit: "- - a - b", values: ["a": 1, "b": 2], disposeAt: 5))
@@ -124,7 +125,7 @@ struct ExpectTests {
         let equatable = try scheduler.createColdSignal("-#", values: ["a": 1], error: Oops(code: 1))
         try scheduler.expect(equatable, toEmit: "-#", values: ["a": 1], error: Oops(code: 2))
 
-        let opaqueScheduler = TestScheduler()
+        let opaqueScheduler = TestScheduler(checksRelease: true)
         let opaqueCapture = FailureCapture(opaqueScheduler)
         let opaque = try opaqueScheduler.createColdSignal(
             "-a-#", values: ["a": 1], error: Opaque(reason: "disk"))
@@ -134,7 +135,7 @@ struct ExpectTests {
         try opaqueScheduler.expect(
             opaque, toEmit: "----a-#", values: ["a": 1], error: Opaque(reason: "net"))
 
-        let namesScheduler = TestScheduler()
+        let namesScheduler = TestScheduler(checksRelease: true)
         let names = try namesScheduler.createColdSignal("-#", error: Opaque(reason: "x"))
         #expect(try namesScheduler.expect(names, toEmit: "-#", error: Opaque(reason: "x")))
         #expect(
@@ -178,6 +179,48 @@ struct ExpectTests {
                   * --^                       (none)
                 """
             ])
+    }
+
+    @Test("checksRelease: a subscription that ended while the signal kept its subscriber is a leak")
+    func releaseCheck() throws {
+        let kept = Locked<[Subscriber<String, Never>]>([])
+        /// `source`, but keeping every subscriber it is given.
+        func hoarding(_ source: Signal<String, Never>) -> Signal<String, Never> {
+            Signal(name: "hoarding") { subscriber in
+                kept.withValue { $0.append(subscriber) }
+                return source.subscribe(subscriber)
+            }
+        }
+        let capture = FailureCapture(scheduler)
+        let source = try scheduler.createColdSignal("-a-|")
+        let line = #line + 1
+        #expect(try !scheduler.expect(hoarding(source), toEmit: "-a-|"))
+        #expect(try !scheduler.expect(hoarding(source), toEmit: "----a", disposeAt: 5))
+        #expect(
+            capture.messages == [
+                """
+                expect(_:toEmit:) failed: the subscription ended at frame 3 but the signal did not \
+                release its subscriber (a leak: something in the chain still holds it)
+                  marble: -a-|
+                  signal: <Signal<String, Never>: hoarding>
+                """,
+                """
+                expect(_:toEmit:) failed: the subscription ended at frame 5 but the signal did not \
+                release its subscriber (a leak: something in the chain still holds it)
+                  marble: ----a
+                  signal: <Signal<String, Never>: hoarding>
+                """,
+            ])
+        #expect(capture.all.first?.sourceLocation.line == line)
+
+        // Not checked: a subscription still active after the run, or without checksRelease.
+        let active = TestScheduler(checksRelease: true)
+        #expect(try active.expect(hoarding(try active.createColdSignal("-a-")), toEmit: "-a-"))
+        let unchecked = TestScheduler()
+        #expect(!unchecked.checksRelease)
+        #expect(try unchecked.expect(hoarding(try unchecked.createColdSignal("-a-|")), toEmit: "-a-|"))
+        unchecked.checksRelease = true
+        #expect(unchecked.checksRelease)
     }
 
     @Test("inside a Swift Testing test the automatic reporter records an issue at the call site")

@@ -1,9 +1,10 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("Hot test signals: one shared timeline, '^' is time zero")
+@Suite("Hot test signals: one shared timeline, '^' is time zero", .checksRelease)
 struct HotSignalTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("events before '^' are in the past: a subscriber at time zero does not see them")
     func pastEventsUnseen() throws {
@@ -14,6 +15,7 @@ struct HotSignalTests {
         #expect(recorder.events == [.next(at(2), "b"), .next(at(4), "c"), .completed(at(6))])
         #expect(source.subscriptionMarbles == ["^-----!"])
         #expect(source.isHot)
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("subscribers share the timeline: a late one sees only what comes after it")
@@ -27,6 +29,8 @@ struct HotSignalTests {
         #expect(early.events == [.next(at(2), 1), .next(at(4), 2), .completed(at(6))])
         #expect(late.events == [.next(at(4), 2), .completed(at(6))])
         #expect(source.subscriptionMarbles == ["^-----!", "---^--!"])
+        expectReleased(early, "the early recorder's subscription")
+        expectReleased(late, "the late recorder's subscription")
     }
 
     @Test("without '^' the first character is time zero, and events there are seen at zero")
@@ -35,6 +39,8 @@ struct HotSignalTests {
         let recorder = scheduler.record(source)
         scheduler.run()
         #expect(recorder.events == [.next(.zero, "a"), .next(scheduler.frames(2), "b")])
+        recorder.dispose()
+        expectReleased(recorder, "the recorder's subscription, once disposed")
     }
 
     @Test("a group with '^' puts events at time zero: (^a)")
@@ -43,6 +49,8 @@ struct HotSignalTests {
         let recorder = scheduler.record(source)
         scheduler.run()
         #expect(recorder.events == [.next(.zero, "a"), .next(scheduler.frames(2), "b")])
+        recorder.dispose()
+        expectReleased(recorder, "the recorder's subscription, once disposed")
     }
 
     @Test("a terminal event before '^' ends the signal: every subscriber receives it at once")
@@ -51,6 +59,7 @@ struct HotSignalTests {
         let recorder = scheduler.record(source)
         #expect(recorder.events == [.error(.zero, Oops())])
         #expect(source.subscriptionMarbles == ["(^!)"])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("times are absolute: created after time has passed, the frames already gone are the past")
@@ -62,6 +71,7 @@ struct HotSignalTests {
         let at = scheduler.frames
         #expect(recorder.events == [.next(at(4), "b"), .completed(at(6))])
         #expect(source.subscriptionMarbles == ["---^--!"])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("disposing one subscriber leaves the others subscribed")
@@ -73,5 +83,8 @@ struct HotSignalTests {
         #expect(first.values == [1])
         #expect(second.values == [1, 2, 3])
         #expect(source.subscriptionMarbles == ["^--!", "^"])
+        second.dispose()
+        expectReleased(first, "the disposed recorder's subscription")
+        expectReleased(second, "the other recorder's subscription, once disposed")
     }
 }

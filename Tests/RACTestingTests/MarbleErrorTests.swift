@@ -1,7 +1,8 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("Malformed marbles throw a MarbleError naming the marble, the column and the problem")
+@Suite("Malformed marbles throw a MarbleError naming the marble, the column and the problem", .checksRelease)
 struct MarbleErrorTests {
     let scheduler = TestScheduler()
     let values = ["a": 1, "b": 2]

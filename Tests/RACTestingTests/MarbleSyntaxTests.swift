@@ -1,14 +1,22 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
 /// Every marble feature, seen through what a cold signal sends to a subscriber at time zero.
-@Suite("Marble syntax")
+@Suite("Marble syntax", .checksRelease)
 struct MarbleSyntaxTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
-    func play<Value, Failure>(_ source: TestSignal<Value, Failure>) -> [Recorded<Event<Value, Failure>>] {
+    /// What a subscriber at time zero records of `source` once the scheduler has run; the
+    /// subscription is then ended (if the marble did not end it) and must be released.
+    func play<Value, Failure>(
+        _ source: TestSignal<Value, Failure>, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [Recorded<Event<Value, Failure>>] {
         let recorder = scheduler.record(source)
         scheduler.run()
+        recorder.dispose()
+        expectReleased(
+            recorder, "play(_:)'s subscription to \"\(source.marble)\"", sourceLocation: sourceLocation)
         return recorder.events
     }
 

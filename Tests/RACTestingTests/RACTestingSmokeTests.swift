@@ -1,9 +1,11 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Test func moduleLinks() {
+@Test(.checksRelease) func moduleLinks() {
     let signal = Signal<Int, Never>(value: 1)
     var received: [Int] = []
-    signal.subscribe(next: { received.append($0) })
+    let subscription = signal.subscribe(next: { received.append($0) })
     #expect(received == [1])
+    expectReleased(subscription, "the subscriber")
 }

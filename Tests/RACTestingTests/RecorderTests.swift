@@ -1,9 +1,10 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("record(_:disposeAt:): events with their virtual times")
+@Suite("record(_:disposeAt:): events with their virtual times", .checksRelease)
 struct RecorderTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("events arrive as time advances, each with its virtual time")
     func stepByStep() throws {
@@ -22,6 +23,7 @@ struct RecorderTests {
                 Recorded(time: .milliseconds(3), value: .next(2)),
                 Recorded(time: .milliseconds(5), value: .completed),
             ])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("events sent during subscription are recorded at the time of subscription")
@@ -30,6 +32,7 @@ struct RecorderTests {
         let recorder = scheduler.record(Signal<Int, Never>(values: [1, 2]))
         let at4 = scheduler.frames(4)
         #expect(recorder.events == [.next(at4, 1), .next(at4, 2), .completed(at4)])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("disposeAt disposes at the start of that frame: nothing at or after it is recorded")
@@ -40,6 +43,7 @@ struct RecorderTests {
         #expect(recorder.values == ["a"])
         #expect(recorder.isDisposed)
         #expect(source.subscriptionMarbles == ["^--!"])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("disposeAt at or before now disposes at once")
@@ -49,6 +53,7 @@ struct RecorderTests {
         scheduler.run()
         #expect(recorder.events.isEmpty)
         #expect(source.subscriptionMarbles == ["(^!)"])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test("disposeAt after the signal ended changes nothing and leaves nothing scheduled")
@@ -59,6 +64,38 @@ struct RecorderTests {
         #expect(recorder.values == ["a"])
         #expect(scheduler.now == scheduler.frames(2))
         #expect(source.subscriptionMarbles == ["^-!"])
+        expectReleased(recorder, "the recorder's subscription")
+    }
+
+    @Test("isReleased: the subscription ended and the signal let go of its subscriber")
+    func released() throws {
+        let source = try scheduler.createColdSignal("-a-b-|")
+        let recorder = scheduler.record(source.map { $0.uppercased() })
+        #expect(!recorder.isReleased)
+        scheduler.advance(frames: 2)
+        #expect(!recorder.isReleased)
+        scheduler.run()
+        #expect(recorder.isReleased)
+
+        let open = scheduler.record(source.filter { _ in true })
+        scheduler.advance()
+        #expect(!open.isReleased)
+        open.dispose()
+        #expect(open.isDisposed)
+        #expect(open.isReleased)
+
+        // A signal that keeps its subscribers: ended, but not released.
+        let kept = Locked<[Subscriber<String, Never>]>([])
+        let hoarding = Signal<String, Never> { subscriber in
+            kept.withValue { $0.append(subscriber) }
+            return source.subscribe(subscriber)
+        }
+        let leaked = scheduler.record(hoarding)
+        scheduler.run()
+        #expect(leaked.isTerminated)
+        #expect(!leaked.isReleased)
+        kept.withValue { $0 = [] }
+        #expect(leaked.isReleased)
     }
 
     @Test("Recorded lists compare by time and event, and describe themselves")

@@ -1,7 +1,8 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
-@Suite("TestScheduler: frames, ordering, cancellation, recursion, repetition")
+@Suite("TestScheduler: frames, ordering, cancellation, recursion, repetition", .checksRelease)
 struct TestSchedulerTests {
     @Test("one frame is one virtual millisecond by default; frames(n) and currentFrame agree")
     func defaultFrame() {
@@ -26,6 +27,7 @@ struct TestSchedulerTests {
         let recorder = scheduler.record(try scheduler.createColdSignal("--a|"))
         scheduler.run()
         #expect(recorder.events == [.next(.seconds(2), "a"), .completed(.seconds(3))])
+        expectReleased(recorder, "the recorder's subscription")
     }
 
     @Test(

@@ -1,3 +1,4 @@
+import RACTestSupport
 import RACTesting
 import Testing
 
@@ -26,9 +27,9 @@ private func ticks(every period: Duration, on scheduler: Scheduler) -> Signal<In
     }
 }
 
-@Suite("Time operators written inline and checked with marbles")
+@Suite("Time operators written inline and checked with marbles", .checksRelease)
 struct TimeOperatorTests {
-    let scheduler = TestScheduler()
+    let scheduler = TestScheduler(checksRelease: true)
 
     @Test("delay shifts every event by two frames, groups included")
     func delay() throws {

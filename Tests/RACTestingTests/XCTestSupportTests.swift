@@ -1,3 +1,4 @@
+import RACTestSupport
 import RACTesting
 import XCTest
 
@@ -5,7 +6,7 @@ import XCTest
 /// Testing test is running; here the failing case goes to an injected reporter instead.
 final class XCTestSupportTests: XCTestCase {
     func testPassingExpectation() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let source = try scheduler.createColdSignal("-a-b-|", values: ["a": 1, "b": 2])
         let passed = try scheduler.expect(source, toEmit: "-a-b-|", values: ["a": 1, "b": 2])
         XCTAssertTrue(passed)
@@ -13,7 +14,7 @@ final class XCTestSupportTests: XCTestCase {
     }
 
     func testFailingExpectationGoesToTheInjectedReporter() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let capture = FailureCapture(scheduler)
         let source = try scheduler.createColdSignal("-a-b-|")
         let line = #line + 1

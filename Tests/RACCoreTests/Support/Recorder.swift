@@ -1,4 +1,6 @@
 import RACCore
+import RACTestSupport
+import Testing
 
 /// A thread-safe list of the events a subscription received, for exact comparisons in tests.
 final class Recorder<Value, Failure: Error>: @unchecked Sendable {
@@ -8,11 +10,14 @@ final class Recorder<Value, Failure: Error>: @unchecked Sendable {
     var events: [Event<Value, Failure>] { lock.withLock { recorded } }
     var values: [Value] { events.compactMap(\.value) }
 
-    /// A subscriber that appends every event it receives.
-    func subscriber() -> Subscriber<Value, Failure> {
-        Subscriber { [self] event in
+    /// A subscriber that appends every event it receives. In a test that checks releases, the
+    /// subscriber must be released once the test has returned (see `ReleaseCheck`).
+    func subscriber(sourceLocation: SourceLocation = #_sourceLocation) -> Subscriber<Value, Failure> {
+        let subscriber = Subscriber<Value, Failure> { [self] event in
             lock.withLock { recorded.append(event) }
         }
+        watchRelease(subscriber, "the Recorder's subscriber made here", sourceLocation: sourceLocation)
+        return subscriber
     }
 }
 

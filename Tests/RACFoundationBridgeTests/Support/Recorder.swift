@@ -1,5 +1,7 @@
 import Foundation
 import RACFoundationBridge
+import RACTestSupport
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -19,11 +21,14 @@ final class Recorder<Value, Failure: Error>: @unchecked Sendable {
     var isTerminated: Bool { terminal != nil }
     var error: Failure? { terminal?.error }
 
-    /// A subscriber that appends every event it receives.
-    func subscriber() -> Subscriber<Value, Failure> {
-        Subscriber { [self] event in
+    /// A subscriber that appends every event it receives. In a test that checks releases, the
+    /// subscriber must be released once the test has returned (see `ReleaseCheck`).
+    func subscriber(sourceLocation: SourceLocation = #_sourceLocation) -> Subscriber<Value, Failure> {
+        let subscriber = Subscriber<Value, Failure> { [self] event in
             lock.withLock { recorded.append(event) }
         }
+        watchRelease(subscriber, "the Recorder's subscriber made here", sourceLocation: sourceLocation)
+        return subscriber
     }
 
     /// Waits (polling, as a failure guard only) until a terminal event arrives.

@@ -1,5 +1,7 @@
 import Foundation
 import RACOperators
+import RACTestSupport
+import Testing
 
 /// Records the events of one subscription (Combine* and HigherOrder* tests).
 final class OpLog<Value, Failure: Error>: @unchecked Sendable {
@@ -23,26 +25,35 @@ final class OpLog<Value, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// A subscriber that records each event, then runs `onEvent` (for reentrancy tests).
-    func subscriber(onEvent: ((Event<Value, Failure>) -> Void)? = nil) -> Subscriber<Value, Failure> {
+    /// A subscriber that records each event, then runs `onEvent` (for reentrancy tests). In a test
+    /// that checks releases, the subscriber must be released once the test has returned (see
+    /// `ReleaseCheck`): the chain it ends must have ended.
+    func subscriber(
+        onEvent: ((Event<Value, Failure>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Subscriber<Value, Failure> {
         // The subscriber holds the log, so that a weak reference to the log tells whether the chain
         // it ends was released.
-        Subscriber { [self] event in
+        let subscriber = Subscriber<Value, Failure> { [self] event in
             storage.withValue { $0.append(event) }
             onEvent?(event)
         }
+        watchRelease(subscriber, "the OpLog subscriber made here", sourceLocation: sourceLocation)
+        return subscriber
     }
 
     @discardableResult
-    func record(_ signal: Signal<Value, Failure>, onEvent: ((Event<Value, Failure>) -> Void)? = nil)
-        -> any Disposable
-    {
-        signal.subscribe(subscriber(onEvent: onEvent))
+    func record(
+        _ signal: Signal<Value, Failure>, sourceLocation: SourceLocation = #_sourceLocation,
+        onEvent: ((Event<Value, Failure>) -> Void)? = nil
+    ) -> any Disposable {
+        signal.subscribe(subscriber(onEvent: onEvent, sourceLocation: sourceLocation))
     }
 
-    static func of(_ signal: Signal<Value, Failure>) -> OpLog<Value, Failure> {
+    static func of(
+        _ signal: Signal<Value, Failure>, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> OpLog<Value, Failure> {
         let log = OpLog()
-        log.record(signal)
+        log.record(signal, sourceLocation: sourceLocation)
         return log
     }
 }

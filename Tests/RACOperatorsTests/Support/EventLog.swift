@@ -1,4 +1,6 @@
 import RACOperators
+import RACTestSupport
+import Testing
 
 /// Records the events one subscription receives, for exact `[Event]` comparisons.
 final class EventLog<Value, Failure: Error>: @unchecked Sendable {
@@ -16,27 +18,36 @@ final class EventLog<Value, Failure: Error>: @unchecked Sendable {
     var isTerminated: Bool { events.last?.isTerminal ?? false }
 
     /// A subscriber that appends each event; `onEvent` runs after recording (for reentrancy tests).
-    func subscriber(onEvent: ((Event<Value, Failure>) -> Void)? = nil) -> Subscriber<Value, Failure> {
+    /// In a test that checks releases, the subscriber must be released once the test has returned
+    /// (see `ReleaseCheck`): the chain it ends must have ended.
+    func subscriber(
+        onEvent: ((Event<Value, Failure>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Subscriber<Value, Failure> {
         // The subscriber holds the log, so that a weak reference to the log tells whether the chain
         // it ends was released.
-        Subscriber { [self] event in
+        let subscriber = Subscriber<Value, Failure> { [self] event in
             storage.withValue { $0.append(event) }
             onEvent?(event)
         }
+        watchRelease(subscriber, "the EventLog subscriber made here", sourceLocation: sourceLocation)
+        return subscriber
     }
 
     /// Subscribes to `signal` and records what it sends.
     @discardableResult
-    func record(_ signal: Signal<Value, Failure>, onEvent: ((Event<Value, Failure>) -> Void)? = nil)
-        -> any Disposable
-    {
-        signal.subscribe(subscriber(onEvent: onEvent))
+    func record(
+        _ signal: Signal<Value, Failure>, sourceLocation: SourceLocation = #_sourceLocation,
+        onEvent: ((Event<Value, Failure>) -> Void)? = nil
+    ) -> any Disposable {
+        signal.subscribe(subscriber(onEvent: onEvent, sourceLocation: sourceLocation))
     }
 
     /// Subscribes a new log to `signal` and returns it.
-    static func of(_ signal: Signal<Value, Failure>) -> EventLog<Value, Failure> {
+    static func of(
+        _ signal: Signal<Value, Failure>, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> EventLog<Value, Failure> {
         let log = EventLog()
-        log.record(signal)
+        log.record(signal, sourceLocation: sourceLocation)
         return log
     }
 }
@@ -97,16 +108,21 @@ final class Lines: @unchecked Sendable {
 /// Subscribes `apply(source)` to a `ProbeSource`, checks that the source was subscribed once, then
 /// disposes the subscription and returns whether that disposed the source subscription.
 func disposalReachesSource<Value, Failure: Error, Result, ResultFailure: Error>(
-    _ apply: (Signal<Value, Failure>) -> Signal<Result, ResultFailure>
+    _ apply: (Signal<Value, Failure>) -> Signal<Result, ResultFailure>,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
     let probe = ProbeSource<Value, Failure>()
     let subscription = apply(probe.signal).subscribe(Subscriber { _ in })
     let wasSubscribed = probe.isSubscribed && probe.subscriptions == 1
     subscription.dispose()
+    watchRelease(subscription, "disposalReachesSource's disposed subscriber", sourceLocation: sourceLocation)
+    watchRelease(probe.subject, "disposalReachesSource's source subject", sourceLocation: sourceLocation)
     return wasSubscribed && !probe.isSubscribed && probe.disposals == 1
 }
 
 /// The events `signal` sends to one subscriber that subscribes now.
-func eventsOf<Value, Failure: Error>(_ signal: Signal<Value, Failure>) -> [Event<Value, Failure>] {
-    EventLog.of(signal).events
+func eventsOf<Value, Failure: Error>(
+    _ signal: Signal<Value, Failure>, sourceLocation: SourceLocation = #_sourceLocation
+) -> [Event<Value, Failure>] {
+    EventLog.of(signal, sourceLocation: sourceLocation).events
 }

@@ -1,4 +1,6 @@
 import RACOperators
+import RACTestSupport
+import Testing
 
 /// Records events with the virtual time at which they arrived.
 final class TimedLog<Value, Failure: Error>: @unchecked Sendable {
@@ -11,12 +13,17 @@ final class TimedLog<Value, Failure: Error>: @unchecked Sendable {
 
     var entries: [(Duration, Event<Value, Failure>)] { lock.current }
 
-    /// Subscribes to `signal`, recording each event with `scheduler.now`.
+    /// Subscribes to `signal`, recording each event with `scheduler.now`. In a test that checks
+    /// releases, the subscriber must be released once the test has returned (see `ReleaseCheck`).
     @discardableResult
-    func record(_ signal: Signal<Value, Failure>) -> any Disposable {
-        signal.observe { [lock, scheduler] event in
+    func record(
+        _ signal: Signal<Value, Failure>, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> any Disposable {
+        let subscription = signal.observe { [lock, scheduler] event in
             lock.withValue { $0.append((scheduler.now, event)) }
         }
+        watchRelease(subscription, "the TimedLog subscriber made here", sourceLocation: sourceLocation)
+        return subscription
     }
 }
 
