@@ -17,7 +17,9 @@ let package = Package(
         .executable(name: "rac-showcase", targets: ["RACShowcase"]),
     ],
     targets: [
-        .target(name: "RACCore", swiftSettings: strict),
+        // Declares the Swift runtime's unowned reference counting for RACCore (see its header).
+        .target(name: "RACRuntimeShims"),
+        .target(name: "RACCore", dependencies: ["RACRuntimeShims"], swiftSettings: strict),
         .target(name: "RACSchedulers", dependencies: ["RACCore"], swiftSettings: strict),
         .target(name: "RACOperators", dependencies: ["RACSchedulers"], swiftSettings: strict),
         .target(name: "RACFoundationBridge", dependencies: ["RACOperators"], swiftSettings: strict),

@@ -184,8 +184,8 @@ private struct DeliveryTrampolineState {
     }
 }
 
-/// The bounds of the calling thread's stack.
-private enum ThreadStack {
+/// The bounds of the calling thread's stack (for this trampoline and the `TeardownTrampoline`).
+enum ThreadStack {
     #if canImport(Darwin)
         /// The lowest address and the size of this thread's stack.
         static func bounds() -> (low: UInt, size: Int)? {

@@ -75,13 +75,20 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     @exclusivity(unchecked) @usableFromInline var retired: Unmanaged<AnyObject>?
 
     /// A tiny spin lock over the resources below: its critical sections never call out.
-    @usableFromInline let resourcesLock = SpinLock()
-    @exclusivity(unchecked) @usableFromInline var firstResource: (any Disposable)?
-    @exclusivity(unchecked) @usableFromInline var otherResources: [any Disposable] = []
-    @exclusivity(unchecked) @usableFromInline var resourcesDisposed = false
+    let resourcesLock = SpinLock()
+    /// The resources, in the order they were added (see `Subscriber+Resources.swift`): the first
+    /// if it is a link (an operator stage's upstream subscription), the first one owned if only
+    /// `firstLink` came before it, and the others.
+    @exclusivity(unchecked) var firstLink: UnownedDisposable?
+    @exclusivity(unchecked) var firstResource: (any Disposable)?
+    @exclusivity(unchecked) var otherResources: [SubscriptionResource] = []
+    @exclusivity(unchecked) var resourcesDisposed = false
     /// The subject registry this subscriber is in, if that was its first resource: disposal
     /// removes it from there without a disposable of its own (see `join(_:)`).
-    @exclusivity(unchecked) @usableFromInline var membership: SubscriberRegistry?
+    @exclusivity(unchecked) var membership: SubscriberRegistry?
+    /// The subscriber this one's resources pass to if it is released without stopping (see
+    /// `setHeir(_:)`); released once the resources are disposed. Set before subscribing.
+    @exclusivity(unchecked) @usableFromInline var heir: (any SubscriberProtocol)?
 
     /// Creates a subscriber that passes every event to `handler`.
     @inlinable
@@ -153,7 +160,17 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     }
 
     deinit {
-        box?.release()
+        // Not stopped, and now nothing can send to it: its upstream let it go without ending (a
+        // subject released, say), or it was never subscribed. See `bequeathResources()`.
+        if !resourcesDisposed {
+            bequeathResources()
+        }
+        if let box {
+            // The handler may hold the next stage of a chain, unstopped too, whose own `deinit`
+            // releases the stage after it: a chain released whole does not nest a `deinit` per
+            // stage on the stack.
+            TeardownTrampoline.release(box)
+        }
         retired?.release()
     }
 
@@ -318,29 +335,6 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         send(.completed)
     }
 
-    /// Ties `disposable` to this subscription; it is disposed at once if the subscriber has stopped.
-    public func add(_ disposable: (any Disposable)?) {
-        // Not bound to a local: storing the argument is then its only copy.
-        guard disposable != nil else { return }
-        lockResources()
-        if resourcesDisposed {
-            unlockResources()
-            disposable.unsafelyUnwrapped.dispose()
-            return
-        }
-        if firstResource == nil {
-            firstResource = disposable
-        } else {
-            otherResources.append(disposable.unsafelyUnwrapped)
-        }
-        unlockResources()
-    }
-
-    /// Ties a cleanup action to this subscription.
-    public func add(_ action: @escaping () -> Void) {
-        add(ActionDisposable(action))
-    }
-
     /// Stops the subscriber: no delivery starts after this returns, the handler is released and the
     /// resources are disposed. Runs once; never waits. A callback that another thread is running at
     /// this moment finishes (it began before the disposal), and that thread releases the handler
@@ -360,58 +354,6 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
             released?.release()
         }
         disposeResources()
-    }
-
-    /// Disposes every resource, once, in the order they were added.
-    @usableFromInline
-    func disposeResources() {
-        lockResources()
-        guard !resourcesDisposed else {
-            unlockResources()
-            return
-        }
-        resourcesDisposed = true
-        let registry = membership
-        let first = firstResource
-        let others = otherResources
-        membership = nil
-        firstResource = nil
-        otherResources = []
-        unlockResources()
-        registry?.remove(ObjectIdentifier(self))
-        first?.dispose()
-        for resource in others {
-            resource.dispose()
-        }
-    }
-
-    private func lockResources() {
-        resourcesLock.lock()
-    }
-
-    private func unlockResources() {
-        resourcesLock.unlock()
-    }
-
-    /// Records that `registry` (a subject's list) holds this subscriber, so that disposal removes
-    /// it from there: as the first resource if it has none yet (then no disposable is allocated),
-    /// otherwise as a disposable added after the others. Returns `false` if the subscriber has
-    /// already disposed its resources; the caller then removes it itself.
-    func join(_ registry: SubscriberRegistry) -> Bool {
-        lockResources()
-        if resourcesDisposed {
-            unlockResources()
-            return false
-        }
-        if membership == nil, firstResource == nil, otherResources.isEmpty {
-            membership = registry
-            unlockResources()
-            return true
-        }
-        unlockResources()
-        let identifier = ObjectIdentifier(self)
-        add(ActionDisposable { [weak registry] in registry?.remove(identifier) })
-        return true
     }
 
     /// The lock that a subscriber feeding this one from upstream should share: the delivery lock

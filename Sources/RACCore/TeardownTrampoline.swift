@@ -16,15 +16,15 @@ import Synchronization
 /// subscriptions hold the upstream subscription. Releasing or disposing the head would nest a
 /// million calls (Swift's `deinit` of a chain is recursive). So a signal releases its creation
 /// closure or upstream here (`Signal.deinit`, `RelaySignal.deinit`) and operators dispose their
-/// upstream subscriptions through `dispose(_:)`: once a thread is `maximumDepth` of those deep, the
-/// next is queued, and the outermost one finishes the queue, in order, before it returns.
+/// upstream subscriptions through `dispose(_:)`: once a thread is `maximumDepth` of those deep (or
+/// close to the end of its stack: a teardown may start deep in a delivery), the next is queued, and the outermost one finishes the queue, in order, before it returns.
 /// Everything is still torn down before the outermost `dispose()` (or release) returns.
 package enum TeardownTrampoline {
     /// How many releases and disposals may nest on one thread before the next is queued.
     package static let maximumDepth = 64
 
     /// Disposes `disposable` now, or once the outermost teardown on this thread returns if the
-    /// thread is already `maximumDepth` deep.
+    /// thread is already `maximumDepth` deep (or near the end of its stack).
     package static func dispose(_ disposable: any Disposable) {
         run(.dispose(disposable), nestingAtMost: maximumDepth)
     }
@@ -65,9 +65,10 @@ package enum TeardownTrampoline {
     }
 
     /// Enters one level of teardown on this thread, or returns `nil` if the thread is already
-    /// `maximumDepth` deep (then hand the rest of the teardown to `retire(_:)`). For a `deinit`
-    /// whose stored properties may hold the next link of a chain: enter, set them to `nil`, leave;
-    /// one that does not nest costs one thread-local lookup and no allocation.
+    /// `maximumDepth` deep or near the end of its stack (then hand the rest of the teardown to
+    /// `retire(_:)`). For a `deinit` whose stored properties may hold the next link of a chain:
+    /// enter, set them to `nil`, leave; one that does not nest costs one thread-local lookup and no
+    /// allocation.
     package static func enter() -> Frame? {
         enter(nestingAtMost: maximumDepth)
     }
@@ -76,7 +77,7 @@ package enum TeardownTrampoline {
     /// this is the outermost teardown).
     package static func enter(nestingAtMost limit: Int) -> Frame? {
         let state = TeardownState.current
-        guard state.pointee.depth < limit else { return nil }
+        guard !state.pointee.mustQueue(nestingAtMost: limit) else { return nil }
         state.pointee.depth += 1
         return Frame(state: state)
     }
@@ -92,7 +93,7 @@ package enum TeardownTrampoline {
 
     private static func run(_ step: consuming TeardownStep, nestingAtMost limit: Int) {
         let state = TeardownState.current
-        if state.pointee.depth >= limit {
+        if state.pointee.mustQueue(nestingAtMost: limit) {
             state.pointee.queue.append(step)
             return
         }
@@ -127,6 +128,33 @@ private struct TeardownState {
     var depth = 0
     var queue: [TeardownStep?] = []
     var head = 0
+    /// The lowest stack address a nested teardown step may start at: an eighth of the thread's
+    /// stack stays free for the step itself, and for queueing the next one (the first queueing in
+    /// the process has the runtime instantiate the queue's type, deep in its demangler). 0 if the
+    /// stack's bounds are unknown. Stacks grow down on every supported platform.
+    let floor: UInt
+
+    init() {
+        if let (low, size) = ThreadStack.bounds() {
+            floor = low + UInt(size / 8)
+        } else {
+            floor = 0
+        }
+    }
+
+    /// Whether the next step must be queued: the thread is `limit` steps deep, or nested steps have
+    /// come close to the end of its stack. (The outermost step always runs: it is the one that runs
+    /// the queue.)
+    func mustQueue(nestingAtMost limit: Int) -> Bool {
+        depth >= limit || (depth > 0 && Self.stackAddress() < floor)
+    }
+
+    /// An address in the caller's stack frame.
+    @inline(__always)
+    static func stackAddress() -> UInt {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
 
     /// Runs every queued step, in order, each as if at depth 1.
     static func drain(_ state: UnsafeMutablePointer<TeardownState>) {

@@ -34,7 +34,7 @@ extension Signal {
                     subscriber.send(event)
                 }
             }
-            subscriber.add(source)
+            subscriber.link(source)
             self.subscribe(source)
             return nil
         }
@@ -61,7 +61,7 @@ extension Signal {
                 defer { index += 1 }
                 return signals[index]
             }
-            subscriber.add(loop)
+            subscriber.link(state: loop)
             loop.start(first)
             return nil
         }
@@ -97,7 +97,7 @@ extension Signal {
     ) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name(name())) { subscriber in
             let merge = MergeSubscription<Value, Failure>(downstream: subscriber)
-            subscriber.add(merge)
+            subscriber.link(state: merge)
             for signal in signals {
                 if merge.isDisposed { break }
                 merge.add(signal)
@@ -130,7 +130,7 @@ extension Signal {
                     block().subscribe(subscriber)
                 }
             }
-            subscriber.add(source)
+            subscriber.link(source)
             self.subscribe(source)
             return nil
         }
@@ -166,8 +166,8 @@ extension Signal {
                     subscriber.sendCompleted()
                 }
             }
-            subscriber.add(source)
-            subscriber.add(samplerSubscriber)
+            subscriber.link(source)
+            subscriber.link(samplerSubscriber)
             self.subscribe(source)
             sampler.subscribe(samplerSubscriber)
             return nil

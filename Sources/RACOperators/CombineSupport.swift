@@ -68,8 +68,9 @@ final class FIFO<Element> {
 
 extension Signal {
     /// Subscribes this signal and `other`, one subscriber each, feeding `left` and `right`; both
-    /// subscriptions are tied to `downstream`, so its end or disposal ends them. The wiring shared
-    /// by `combineLatest(with:)` and `zip(with:)`.
+    /// subscriptions are linked to `downstream` (`Subscriber.link(_:)`: not held, as their handlers
+    /// hold it), so its end or disposal ends them. The wiring shared by `combineLatest(with:)` and
+    /// `zip(with:)`.
     ///
     /// Both subscribers share `downstream`'s delivery lock: an event takes it once, and `left` and
     /// `right` run under it, so they can update the operator's state and send without another lock
@@ -83,8 +84,8 @@ extension Signal {
     ) {
         let leftSubscriber = Subscriber<Value, Failure>(left, sharing: downstream.deliveryLock)
         let rightSubscriber = Subscriber<Other, Failure>(right, sharing: downstream.deliveryLock)
-        downstream.add(leftSubscriber)
-        downstream.add(rightSubscriber)
+        downstream.link(leftSubscriber)
+        downstream.link(rightSubscriber)
         subscribe(claiming: leftSubscriber)
         other.subscribe(claiming: rightSubscriber)
     }

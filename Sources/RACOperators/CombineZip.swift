@@ -181,7 +181,7 @@ extension Signal {
             let state = ZipPackState<(repeat each Input), Failure>(downstream: subscriber)
             let subscribers = (repeat state.subscriber(for: each signals))
             state.checkLayout()
-            repeat subscriber.add(each subscribers)
+            repeat subscriber.link(each subscribers)
             repeat state.subscribe(each signals, each subscribers)
             return nil
         }
@@ -214,7 +214,7 @@ extension Signal {
                     { event in state.receive(event, at: index) }, sharing: subscriber.deliveryLock)
             }
             for input in inputs {
-                subscriber.add(input)
+                subscriber.link(input)
             }
             for (signal, input) in Swift.zip(signals, inputs) {
                 signal.subscribe(claiming: input)

@@ -211,22 +211,21 @@ extension Signal {
     ) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -takeUntil: \(trigger)")) { subscriber in
             // RAC's order: the trigger and the source are disposed before the completion is sent.
-            // Both handlers reach the trigger's subscriber through this variable (a cycle broken
-            // when the subscribers stop, as they do when the subscription ends).
-            var triggering: Subscriber<TriggerValue, TriggerFailure>?
+            // Both handlers reach both subscribers through `links`, which does not hold them.
+            let links = TakeUntilLinks()
             let source = Subscriber<Value, Failure> { event in
-                if case .completed = event { triggering?.dispose() }
+                if case .completed = event { links.disposeTrigger() }
                 subscriber.send(event)
             }
             let triggerSubscriber = Subscriber<TriggerValue, TriggerFailure> { event in
                 if case .error = event { return }
-                triggering?.dispose()
-                source.dispose()
+                links.disposeTrigger()
+                links.disposeSource()
                 subscriber.sendCompleted()
             }
-            triggering = triggerSubscriber
-            subscriber.add(triggerSubscriber)
-            subscriber.add(source)
+            links.set(trigger: triggerSubscriber, source: source)
+            subscriber.link(triggerSubscriber)
+            subscriber.link(source)
             trigger.subscribe(triggerSubscriber)
             if !source.isDisposed {
                 self.subscribe(source)
@@ -261,8 +260,8 @@ extension Signal {
                 source.dispose()
                 subscriber.send(event)
             }
-            subscriber.add(source)
-            subscriber.add(replacing)
+            subscriber.link(source)
+            subscriber.link(replacing)
             replacement.subscribe(replacing)
             if !source.isDisposed {
                 self.subscribe(source)

@@ -4,6 +4,9 @@
 // Each holds its upstream signal in its creation closure, which `Signal.deinit` releases through
 // the `TeardownTrampoline`, so that releasing a chain of a million of them does not nest a million
 // `deinit`s.
+// The downstream subscriber links (`Subscriber.link(_:)`) the operator's state or source
+// subscriber rather than holding it: their handlers hold the downstream, so the subscription is
+// held from its sources down only.
 
 extension Signal {
     /// RAC: `-bind:`. Calls `block` once per subscription (RAC R57) to get a binding closure, which
@@ -29,7 +32,7 @@ extension Signal {
             subscriber in
             let binding = block()
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
-            subscriber.add(merge)
+            subscriber.link(state: merge)
             let source = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
@@ -70,7 +73,7 @@ extension Signal {
         return Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -flattenMap:")) {
             subscriber in
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
-            subscriber.add(merge)
+            subscriber.link(state: merge)
             let source = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
@@ -96,7 +99,7 @@ extension Signal {
         return Signal<Inner, Failure>(name: SignalDebugNames.name(name())) { subscriber in
             let merge = MergeSubscription<Inner, Failure>(
                 downstream: subscriber, maxConcurrent: maxConcurrent)
-            subscriber.add(merge)
+            subscriber.link(state: merge)
             let source = Subscriber<Signal<Inner, Failure>, Failure> { event in
                 switch event {
                 case .next(let signal):
@@ -160,7 +163,7 @@ extension Signal {
     ) -> Signal<NewValue, Failure> {
         return Signal<NewValue, Failure>(name: SignalDebugNames.name(name())) { subscriber in
             let state = SwitchSubscription<NewValue, Failure>(downstream: subscriber)
-            subscriber.add(state)
+            subscriber.link(state: state)
             let source = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
@@ -267,7 +270,7 @@ extension Signal {
                     subscriber.sendCompleted()
                 }
             }
-            subscriber.add(source)
+            subscriber.link(source)
             self.subscribe(source)
             return nil
         }
@@ -337,7 +340,7 @@ extension Signal {
                     }
                 }
             }
-            subscriber.add(source)
+            subscriber.link(source)
             self.subscribe(source)
             return nil
         }

@@ -9,6 +9,10 @@
 /// signal disposes everything, then is forwarded (RAC R60). Disposal reaches the source and the
 /// inner subscriptions through the `TeardownTrampoline`, so disposing a million nested merges does
 /// not nest a million calls.
+///
+/// The source and inner subscriptions are linked, not held (see `UnownedDisposable`): their
+/// handlers hold this object, and the downstream subscriber links it too (`Subscriber.link(_:)`).
+/// So it lives as long as a subscription that can still send to it.
 final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
     @unchecked Sendable
 {
@@ -17,8 +21,8 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     // Everything below is guarded by `lock`.
     private var disposed = false
     private var sourceActive = true
-    private var source: (any Disposable)?
-    private var inners: [Int: Subscriber<Value, Failure>] = [:]
+    private var source: UnownedDisposable?
+    private var inners: [Int: UnownedDisposable] = [:]
     private var nextIdentifier = 0
     /// Inner subscriptions started and not yet completed.
     private var running = 0
@@ -31,45 +35,61 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         super.init(downstream: downstream)
     }
 
+    deinit {
+        // The subscriptions still linked hold this object through their handlers, so they have
+        // all stopped or gone: only the references are left to give up.
+        source?.release()
+        for inner in inners.values {
+            inner.release()
+        }
+    }
+
     var isDisposed: Bool {
         lock.withLock { disposed }
     }
 
     /// Disposes the source subscription and every inner subscription, and drops queued signals.
     func dispose() {
-        lock.lock()
-        guard !disposed else {
-            lock.unlock()
-            return
-        }
-        disposed = true
-        let source = self.source
-        let inners = self.inners
-        self.source = nil
-        self.inners = [:]
-        queued = []
-        queueHead = 0
-        lock.unlock()
-        if let source {
+        // Few locals: disposing a subscription may nest the disposal of a chain upstream.
+        guard let (source, inners) = detach() else { return }
+        if let source = source?.take() {
             TeardownTrampoline.dispose(source)
         }
-        for inner in inners.values {
-            TeardownTrampoline.dispose(inner)
+        for link in inners.values {
+            if let inner = link.take() {
+                TeardownTrampoline.dispose(inner)
+            }
         }
+    }
+
+    /// Marks everything disposed, drops queued signals and takes out the subscriptions, unless
+    /// disposed already.
+    private func detach() -> (UnownedDisposable?, [Int: UnownedDisposable])? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !disposed else { return nil }
+        disposed = true
+        let taken = (source, inners)
+        source = nil
+        inners = [:]
+        queued = []
+        queueHead = 0
+        return taken
     }
 
     /// Registers the subscription to the source of signals, before subscribing it, so that an error
     /// sent synchronously during that subscription disposes it too. Returns `false` (and disposes
     /// `subscription`) if everything is disposed already.
     @discardableResult
-    func setSource(_ subscription: any Disposable) -> Bool {
+    func setSource<SourceValue>(_ subscription: Subscriber<SourceValue, Failure>) -> Bool {
+        subscription.setHeir(downstream)
         lock.lock()
         guard !disposed else {
             lock.unlock()
             subscription.dispose()
             return false
         }
-        source = subscription
+        source = UnownedDisposable(subscription)
         lock.unlock()
         return true
     }
@@ -106,7 +126,8 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
                 innerCompleted(identifier)
             }
         }
-        inners[identifier] = inner
+        inner.setHeir(downstream)
+        inners[identifier] = UnownedDisposable(inner)
         return inner
     }
 
@@ -116,7 +137,8 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
             lock.unlock()
             return
         }
-        inners[identifier] = nil
+        // Called from the inner subscriber's own delivery: it is alive, and so is its memory.
+        inners.removeValue(forKey: identifier)?.release()
         running -= 1
         if queueHead < queued.count {
             let signal = queued[queueHead]!
@@ -153,9 +175,11 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
             return
         }
         sourceActive = false
+        let finishedSource = source
         source = nil
         let finished = running == 0
         lock.unlock()
+        finishedSource?.release()
         if finished {
             forward(.completed)
         }
@@ -164,7 +188,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     /// Stops the source (RAC's bind `stop`, or a `nil` signal): disposes its subscription and
     /// counts it as completed (RAC R59).
     func stopSource() {
-        let source: (any Disposable)? = lock.withLock { self.source }
+        let source: (any Disposable)? = lock.withLock { self.source?.retainedTarget }
         source?.dispose()
         sourceCompleted()
     }

@@ -25,7 +25,7 @@ extension Signal {
                 remaining -= 1
                 return source
             }
-            subscriber.add(loop)
+            subscriber.link(state: loop)
             loop.start(source)
             return nil
         }
@@ -44,7 +44,7 @@ extension Signal {
                 if case .error = event { return source }
                 return nil
             }
-            subscriber.add(loop)
+            subscriber.link(state: loop)
             loop.start(source)
             return nil
         }
@@ -64,7 +64,7 @@ extension Signal {
                 if case .completed = event { return source }
                 return nil
             }
-            subscriber.add(loop)
+            subscriber.link(state: loop)
             loop.start(source)
             return nil
         }

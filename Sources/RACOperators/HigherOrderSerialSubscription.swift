@@ -6,12 +6,14 @@
 /// Each next subscription is made from the previous one's terminal event through the subscription
 /// trampoline, so 100 000 synchronous signals in a row never grow the stack; events go downstream
 /// through the relay's `forward(_:)` and disposal through the `TeardownTrampoline`, so nesting
-/// them deeply does not grow it either. Register it with the downstream subscriber (`add`) before
-/// `start`, so that a downstream that stops during a synchronous run stops the loop too.
+/// them deeply does not grow it either. Link it to the downstream subscriber (`link`) before
+/// `start`, so that a downstream that stops during a synchronous run stops the loop too. The
+/// current inner subscription is linked, not held: its handler holds this object, which lives as
+/// long as a subscription that can still send to it (see `UnownedDisposable`).
 final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
     @unchecked Sendable
 {
-    private let current = SerialDisposable()
+    private let current = UnownedSerialDisposable()
     private let following: (Event<Value, Failure>) -> Signal<Value, Failure>?
 
     init(
@@ -41,7 +43,8 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
                 forward(event)
             }
         }
-        current.inner = inner
+        inner.setHeir(downstream)
+        current.replace(with: inner)
         guard !inner.isDisposed else { return }
         SubscriptionTrampoline.run {
             if !inner.isDisposed {

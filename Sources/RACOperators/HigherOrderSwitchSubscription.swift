@@ -2,41 +2,49 @@
 /// latest inner signal is subscribed; a new one disposes the previous. It completes when the source
 /// and the latest inner signal have completed; an error from either disposes everything, then is
 /// forwarded. (RAC X26.) Events go downstream through the relay's `forward(_:)` and disposal
-/// through the `TeardownTrampoline`, so that nesting it deeply does not grow the stack.
+/// through the `TeardownTrampoline`, so that nesting it deeply does not grow the stack. The source
+/// and current inner subscriptions are linked, not held: their handlers hold this object (see
+/// `UnownedDisposable`).
 final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
     @unchecked Sendable
 {
-    private let current = SerialDisposable()
+    private let current = UnownedSerialDisposable()
     private let lock = PthreadLock()
     // Guarded by `lock`.
-    private var source: (any Disposable)?
+    private var source: UnownedDisposable?
     private var disposed = false
     private var latest = 0
     private var innerActive = false
     private var sourceDone = false
+
+    deinit {
+        // A source still linked holds this object through its handler: it has stopped or gone.
+        source?.release()
+    }
 
     var isDisposed: Bool {
         lock.withLock { disposed }
     }
 
     func dispose() {
-        let source: (any Disposable)? = lock.withLock {
+        let source: UnownedDisposable? = lock.withLock {
             guard !disposed else { return nil }
             disposed = true
             defer { self.source = nil }
             return self.source
         }
         TeardownTrampoline.dispose(current)
-        if let source {
+        if let source = source?.take() {
             TeardownTrampoline.dispose(source)
         }
     }
 
     /// Registers the source subscription before it is subscribed; disposes it if already disposed.
-    func setSource(_ subscription: any Disposable) {
+    func setSource<SourceValue>(_ subscription: Subscriber<SourceValue, Failure>) {
+        subscription.setHeir(downstream)
         let accepted: Bool = lock.withLock {
             guard !disposed else { return false }
-            source = subscription
+            source = UnownedDisposable(subscription)
             return true
         }
         if !accepted {
@@ -64,7 +72,8 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
                 innerCompleted(identifier)
             }
         }
-        current.inner = inner
+        inner.setHeir(downstream)
+        current.replace(with: inner)
         signal.subscribe(inner)
     }
 
@@ -80,12 +89,13 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     }
 
     func sourceCompleted() {
-        let finished: Bool = lock.withLock {
-            guard !disposed else { return false }
+        let (finished, finishedSource): (Bool, UnownedDisposable?) = lock.withLock {
+            guard !disposed else { return (false, nil) }
             sourceDone = true
-            source = nil
-            return !innerActive
+            defer { source = nil }
+            return (!innerActive, source)
         }
+        finishedSource?.release()
         if finished {
             forward(.completed)
         }

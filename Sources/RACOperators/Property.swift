@@ -108,7 +108,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
                 case .completed: subscriber.sendCompleted()
                 }
             }
-            subscriber.add(forwarder)
+            subscriber.link(forwarder)
             core.subscribe(forwarder)
             return nil
         }

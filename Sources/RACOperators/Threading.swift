@@ -11,10 +11,9 @@ extension Signal {
     /// ```
     public func deliver(on scheduler: Scheduler) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOn: \(scheduler.name)")) { subscriber in
-            self.subscribe(
-                Subscriber { event in
-                    scheduler.schedule { subscriber.send(event) }
-                })
+            self.relay(into: subscriber) { event in
+                scheduler.schedule { subscriber.send(event) }
+            }
         }
     }
 
@@ -53,19 +52,18 @@ extension Signal {
     {
         Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOnMainThread")) { subscriber in
             let queued = QueueLength()
-            return self.subscribe(
-                Subscriber { event in
-                    let position = queued.count.add(1, ordering: .acquiringAndReleasing).newValue
-                    if position == 1 && isOnTarget() {
+            return self.relay(into: subscriber) { event in
+                let position = queued.count.add(1, ordering: .acquiringAndReleasing).newValue
+                if position == 1 && isOnTarget() {
+                    subscriber.send(event)
+                    queued.count.subtract(1, ordering: .acquiringAndReleasing)
+                } else {
+                    scheduler.schedule {
                         subscriber.send(event)
                         queued.count.subtract(1, ordering: .acquiringAndReleasing)
-                    } else {
-                        scheduler.schedule {
-                            subscriber.send(event)
-                            queued.count.subtract(1, ordering: .acquiringAndReleasing)
-                        }
                     }
-                })
+                }
+            }
         }
     }
 }

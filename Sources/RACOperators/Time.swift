@@ -44,31 +44,30 @@ extension Signal {
                 }
             }
 
-            return self.subscribe(
-                Subscriber { event in
-                    switch event {
-                    case .next(let value):
-                        let shouldThrottle = predicate(value)
-                        lock.withLock {
-                            flush(send: false)
-                            guard shouldThrottle else {
-                                subscriber.sendNext(value)
-                                return
-                            }
-                            held = value
-                            timer.inner = scheduler.schedule(after: interval) { flush(send: true) }
+            return self.relay(into: subscriber) { event in
+                switch event {
+                case .next(let value):
+                    let shouldThrottle = predicate(value)
+                    lock.withLock {
+                        flush(send: false)
+                        guard shouldThrottle else {
+                            subscriber.sendNext(value)
+                            return
                         }
-                    case .error(let failure):
-                        lock.withLock {
-                            held = nil
-                            timer.dispose()
-                        }
-                        subscriber.sendError(failure)
-                    case .completed:
-                        flush(send: true)
-                        subscriber.sendCompleted()
+                        held = value
+                        timer.inner = scheduler.schedule(after: interval) { flush(send: true) }
                     }
-                })
+                case .error(let failure):
+                    lock.withLock {
+                        held = nil
+                        timer.dispose()
+                    }
+                    subscriber.sendError(failure)
+                case .completed:
+                    flush(send: true)
+                    subscriber.sendCompleted()
+                }
+            }
         }
     }
 
@@ -104,13 +103,12 @@ extension Signal {
                     subscriber.send(event)
                 }
             }
-            return self.subscribe(
-                Subscriber { event in
-                    switch event {
-                    case .next, .completed: scheduleLater(event)
-                    case .error: subscriber.send(event)
-                    }
-                })
+            return self.relay(into: subscriber) { event in
+                switch event {
+                case .next, .completed: scheduleLater(event)
+                case .error: subscriber.send(event)
+                }
+            }
         }
     }
 
@@ -143,27 +141,26 @@ extension Signal {
                 }
             }
 
-            return self.subscribe(
-                Subscriber { event in
-                    switch event {
-                    case .next(let value):
-                        lock.withLock {
-                            if batch.isEmpty {
-                                timer.inner = scheduler.schedule(after: interval) { flush() }
-                            }
-                            batch.append(value)
+            return self.relay(into: subscriber) { event in
+                switch event {
+                case .next(let value):
+                    lock.withLock {
+                        if batch.isEmpty {
+                            timer.inner = scheduler.schedule(after: interval) { flush() }
                         }
-                    case .error(let failure):
-                        lock.withLock {
-                            batch = []
-                            timer.dispose()
-                        }
-                        subscriber.sendError(failure)
-                    case .completed:
-                        flush()
-                        subscriber.sendCompleted()
+                        batch.append(value)
                     }
-                })
+                case .error(let failure):
+                    lock.withLock {
+                        batch = []
+                        timer.dispose()
+                    }
+                    subscriber.sendError(failure)
+                case .completed:
+                    flush()
+                    subscriber.sendCompleted()
+                }
+            }
         }
     }
 
@@ -180,14 +177,18 @@ extension Signal {
         TimeValidation.requireNonNegative(interval, "timeout(_:on:raising:)")
         TimeValidation.requireDeferringScheduler(scheduler, "timeout(_:on:raising:)")
         return Signal(name: SignalDebugNames.name("[\(self.name)] -timeout: \(interval)")) { subscriber in
-            let source = SerialDisposable()
+            // Linked, not held: the forwarding subscriber's handler holds `subscriber`.
+            let source = UnownedSerialDisposable()
             subscriber.add(
                 scheduler.schedule(after: interval) {
                     source.dispose()
                     subscriber.sendError(error())
                 })
             // A forwarding subscriber: disposing `source` must stop the receiver, not `subscriber`.
-            source.inner = self.subscribe(Subscriber { event in subscriber.send(event) })
+            let forwarder = Subscriber<Value, Failure> { event in subscriber.send(event) }
+            forwarder.setHeir(subscriber)
+            source.replace(with: forwarder)
+            self.subscribe(forwarder)
             return source
         }
     }
@@ -203,13 +204,12 @@ extension Signal where Failure == Never {
     /// ```
     public func timeout(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, TimeoutError> {
         let promoted = Signal<Value, TimeoutError>(name: name) { subscriber in
-            self.subscribe(
-                Subscriber<Value, Never> { event in
-                    switch event {
-                    case .next(let value): subscriber.sendNext(value)
-                    case .completed: subscriber.sendCompleted()
-                    }
-                })
+            self.relay(into: subscriber) { event in
+                switch event {
+                case .next(let value): subscriber.sendNext(value)
+                case .completed: subscriber.sendCompleted()
+                }
+            }
         }
         return promoted.timeout(interval, on: scheduler, raising: TimeoutError(interval: interval))
     }

@@ -4,8 +4,12 @@ extension Signal {
     /// the source is still delivering synchronously (`take(1)` on a long synchronous signal) disposes
     /// the source at once, and disposing `downstream` disposes the source.
     ///
+    /// The tie is a link (`Subscriber.link(_:)`): `downstream` does not keep the upstream
+    /// subscriber alive, whose handler holds `downstream`. So the chain is held from the source
+    /// down only, and a source released without ending (a subject no one completes) releases it.
+    ///
     /// Returns `nil`, so a creation closure can end with `return self.relay(into: subscriber) { … }`
-    /// (the upstream subscription is already among `downstream`'s resources).
+    /// (the upstream subscription is already linked to `downstream`).
     ///
     /// When `downstream` is a claimed stage (the creation closure of a signal made with
     /// `Signal(relayingNamed:)` running for a subscriber the framework made), the upstream
@@ -22,7 +26,7 @@ extension Signal {
             } else {
                 Subscriber<Value, Failure>(handler)
             }
-        downstream.add(upstream)
+        downstream.link(upstream)
         subscribe(claiming: upstream)
         return nil
     }
@@ -40,7 +44,7 @@ extension Signal {
     ) -> (any Disposable)? {
         let upstream = Subscriber<Value, Failure>(
             receiver: receiver, sharing: downstream.lockForUpstream)
-        downstream.add(upstream)
+        downstream.link(upstream)
         subscribe(claiming: upstream)
         return nil
     }
@@ -90,22 +94,17 @@ final class OperatorState<State> {
 }
 
 /// The handler of `relayStopping(into:_:)` and the upstream subscriber it is given. The upstream
-/// holds this relay through its handler, and this relay holds the upstream: a cycle that the
-/// upstream breaks when it stops (it releases its handler on a terminal event or disposal).
+/// holds this relay through its handler; this relay refers to the upstream without retaining it
+/// (see `UpstreamHoldingStage`).
 @usableFromInline
 final class StoppingRelay<Value, Failure: Error>: UpstreamHoldingStage {
     @usableFromInline let handler: (Event<Value, Failure>, Subscriber<Value, Failure>) -> Void
-    /// Set once, before the upstream is subscribed; retained by hand so that a delivery reads it
-    /// without retaining it.
+    /// Set once, before the upstream is subscribed; not retained (see `UpstreamHoldingStage`).
     @exclusivity(unchecked) @usableFromInline var upstream: Unmanaged<Subscriber<Value, Failure>>?
 
     @inlinable
     init(_ handler: @escaping (Event<Value, Failure>, Subscriber<Value, Failure>) -> Void) {
         self.handler = handler
-    }
-
-    deinit {
-        upstream?.release()
     }
 
     /// Passes `event` and the upstream subscriber to the handler.

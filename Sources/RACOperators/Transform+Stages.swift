@@ -6,28 +6,29 @@
 
 extension Signal {
     /// `relayEvents(into:_:)` for a stage that also needs the upstream subscriber (to dispose it
-    /// before it ends the subscription, as `relayStopping(into:_:)` does): the stage keeps it.
+    /// before it ends the subscription, as `relayStopping(into:_:)` does): the stage refers to it.
     @inlinable
     func relayEvents<Stage: UpstreamHoldingStage, DownstreamValue, DownstreamFailure>(
         into downstream: Subscriber<DownstreamValue, DownstreamFailure>, stage: Stage
     ) -> (any Disposable)? where Stage.Value == Value, Stage.Failure == Failure {
         let upstream = Subscriber<Value, Failure>(
             receiver: { stage.receive(&$0) }, sharing: downstream.lockForUpstream)
-        stage.upstream = Unmanaged.passRetained(upstream)
-        downstream.add(upstream)
+        stage.upstream = Unmanaged.passUnretained(upstream)
+        downstream.link(upstream)
         subscribe(claiming: upstream)
         return nil
     }
 }
 
-/// A stage that holds its upstream subscriber: a cycle (the upstream holds the stage through its
-/// handler) that the upstream breaks when it stops, releasing its handler.
+/// A stage that refers to its upstream subscriber, whose handler it is. The reference is not
+/// retained (retaining it would make a cycle: the upstream holds the stage through its handler),
+/// and it need not be: the stage reads it only in `receive`, which only the upstream calls, from
+/// inside one of its deliveries, while it is alive.
 @usableFromInline
 protocol UpstreamHoldingStage<Value, Failure>: AnyObject {
     associatedtype Value
     associatedtype Failure: Error
-    /// Set once, before the upstream is subscribed; retained by hand, so that a delivery reads it
-    /// without retaining it. The stage releases it when it goes away.
+    /// Set once, before the upstream is subscribed; not retained (see the protocol's notes).
     var upstream: Unmanaged<Subscriber<Value, Failure>>? { get set }
     /// Handles one event from the upstream.
     func receive(_ event: inout Event<Value, Failure>)
@@ -97,16 +98,13 @@ final class TakeStage<Value, Failure: Error>: UpstreamHoldingStage {
     @usableFromInline let downstream: Subscriber<Value, Failure>
     /// How many values were sent, touched only inside the subscription's serialised deliveries.
     @exclusivity(unchecked) @usableFromInline var taken = 0
+    /// Not retained (see `UpstreamHoldingStage`).
     @exclusivity(unchecked) @usableFromInline var upstream: Unmanaged<Subscriber<Value, Failure>>?
 
     @inlinable
     init(_ count: Int, _ downstream: Subscriber<Value, Failure>) {
         self.count = count
         self.downstream = downstream
-    }
-
-    deinit {
-        upstream?.release()
     }
 
     @inlinable

@@ -1,0 +1,2 @@
+// Declarations only (see include/RACRuntimeShims.h); a C target needs one source file.
+#include "RACRuntimeShims.h"
