@@ -18,10 +18,13 @@
 final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Disposable, @unchecked Sendable {
     /// The subscriber that the checkpoint feeds.
     private let downstream: Subscriber<Value, Failure>
-    /// The subscriber put in front of `downstream`, which the operator's stage sends to. Set once,
-    /// before the first event; released when `downstream` disposes its resources (this checkpoint
-    /// among them).
-    @exclusivity(unchecked) private var gate: Subscriber<Value, Failure>?
+    /// The subscriber put in front of `downstream`, which the operator's stage sends to, linked
+    /// without holding it (its handler holds this checkpoint, which holds `downstream`: the chain
+    /// is held from its source down, Docs/Reliability.md defect 4). Set once, before the first
+    /// event; taken by `dispose()`.
+    @exclusivity(unchecked) private var gate: UnownedDisposable?
+    /// The gate's delivery lock, under which the backlog is delivered.
+    @exclusivity(unchecked) private var gateLock: RecursiveLock?
     /// Whether events wait in `backlog` (or are being delivered from it): a new one must queue.
     /// The backlog is touched only under the gate's delivery lock.
     @exclusivity(unchecked) private var queueing = false
@@ -30,6 +33,10 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Disposab
 
     private init(downstream: Subscriber<Value, Failure>) {
         self.downstream = downstream
+    }
+
+    deinit {
+        gate?.release()
     }
 
     /// The subscriber to hand to the operator in place of `downstream`: its events reach
@@ -43,8 +50,12 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Disposab
         if lock != nil {
             gate.claimSerialDelivery()
         }
-        checkpoint.gate = gate
-        downstream.add(checkpoint)
+        checkpoint.gate = UnownedDisposable(gate)
+        checkpoint.gateLock = gate.deliveryLock
+        // As `Subscriber.link(_:)`: the downstream refers to the gate's side without holding it,
+        // and inherits the gate's resources if the gate is released without stopping.
+        gate.setHeir(downstream)
+        downstream.link(state: checkpoint)
         return gate
     }
 
@@ -66,7 +77,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Disposab
     /// Delivers the queued events in order, those queued meanwhile included, under the gate's
     /// lock (the outermost forward of the thread may be outside this chain's delivery).
     func deliverBacklog() {
-        let lock = gate.unsafelyUnwrapped.deliveryLock
+        let lock = gateLock.unsafelyUnwrapped
         lock.lock()
         while backlogHead < backlog.count {
             let event = backlog[backlogHead]
@@ -82,12 +93,15 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Disposab
     /// Disposes the gate, and with it the stages above: nested only if no teardown is in progress
     /// on this thread, so that disposing a long chain goes up one stretch between two checkpoints
     /// at a time.
+    /// Called once, by the downstream's disposal of its resources; does nothing if the gate has
+    /// gone already.
     func dispose() {
-        TeardownTrampoline.dispose(gate.unsafelyUnwrapped, nestingAtMost: 1)
+        guard let link = gate.take(), let target = link.take() else { return }
+        TeardownTrampoline.dispose(target, nestingAtMost: 1)
     }
 
-    /// Whether the gate was disposed (or stopped).
+    /// Whether the gate was disposed (or stopped, or has gone).
     var isDisposed: Bool {
-        gate.unsafelyUnwrapped.isDisposed
+        gate?.retainedTarget?.isDisposed ?? true
     }
 }

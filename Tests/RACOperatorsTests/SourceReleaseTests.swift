@@ -286,6 +286,50 @@ struct SourceReleaseTests {
         subscription = nil
     }
 
+    @Test("a chain of 200 maps (with delivery checkpoints) is released with its source")
+    func longChainReleased() {
+        weak var sink: Probe?
+        weak var captured: Probe?
+        weak var weakSubject: Subject<Int, ProbeError>?
+        let values = Locked<[Int]>([])
+        do {
+            let subject = Subject<Int, ProbeError>()
+            weakSubject = subject
+            let sinkProbe = Probe()
+            let capturedProbe = Probe()
+            sink = sinkProbe
+            captured = capturedProbe
+            var chain = subject.map(keep(capturedProbe))
+            for _ in 0..<199 {
+                chain = chain.map { $0 + 1 }
+            }
+            chain.subscribe(next: { value in
+                withExtendedLifetime(sinkProbe) {}
+                values.withValue { $0.append(value) }
+            })
+            subject.sendNext(1)
+            subject.sendNext(2)
+        }
+        #expect(values.current == [200, 201])
+        #expect(weakSubject == nil)
+        #expect(captured == nil)
+        #expect(sink == nil)
+    }
+
+    @Test("disposing a chain of 200 maps (with delivery checkpoints) reaches the source at once")
+    func longChainDisposed() {
+        let subject = Subject<Int, ProbeError>()
+        var chain = subject.map { $0 }
+        for _ in 0..<199 {
+            chain = chain.map { $0 + 1 }
+        }
+        let subscription = chain.subscribe(next: { _ in })
+        #expect(subject.subscriberCount == 1)
+        subscription.dispose()
+        #expect(subject.subscriberCount == 0)
+        #expect(subscription.isDisposed)
+    }
+
     @Test("disposing the result runs a cold source's disposal action before dispose() returns")
     func coldSourceDisposal() {
         let probe = ProbeSource<Int, ProbeError>()
