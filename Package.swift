@@ -61,7 +61,7 @@ let package = Package(
             name: "ShowcaseTests", dependencies: ["ShowcaseKit", "RACShowcase", "RACTesting"],
             swiftSettings: strict),
         .testTarget(
-            name: "RACReliabilityTests", dependencies: ["RACOperators", "RACTesting"],
+            name: "RACReliabilityTests", dependencies: ["RACOperators", "RACTesting", "RACTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "LoginFormExampleTests", dependencies: ["LoginFormExample", "RACTesting", "RACTestSupport"],

@@ -1,5 +1,7 @@
 import RACOperators
+import RACTestSupport
 import RACTesting
+import Testing
 
 /// The same case built with the framework and run on a `TestScheduler`.
 extension DifferentialCase {
@@ -29,6 +31,11 @@ extension DifferentialCase {
         }
         signal = Self.apply(chain, to: signal, on: scheduler)
         let recorder = scheduler.record(signal)
+        // Every case ends its subscription (terminal event or disposal): the chain must then have
+        // released the recorder's subscriber (checked by the suite's `.checksRelease`).
+        ReleaseWatch.current?.add("the subscriber of a differential case", #_sourceLocation) {
+            !recorder.isReleased
+        }
         let grammar = checked(signal)
         scheduler.run()
         // A source that never terminates keeps its subscription alive until it is disposed.

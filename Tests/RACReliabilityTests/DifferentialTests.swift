@@ -1,6 +1,7 @@
+import RACTestSupport
 import Testing
 
-@Suite("Differential: the framework against a list-based reference model")
+@Suite("Differential: the framework against a list-based reference model", .checksRelease)
 struct DifferentialTests {
     @Test("random marble sources and operator chains agree with the reference model")
     func randomCasesAgree() throws {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RACOperators
+import RACTestSupport
 import Testing
 
 private let threads = 8
@@ -10,7 +11,7 @@ private func onThreads(_ count: Int = threads, _ body: @Sendable (Int) -> Void) 
     DispatchQueue.concurrentPerform(iterations: count, execute: body)
 }
 
-@Suite("Stress: many threads sending, subscribing and disposing")
+@Suite("Stress: many threads sending, subscribing and disposing", .checksRelease)
 struct StressTests {
     private let sends = ReliabilityEnvironment.stressSends
 

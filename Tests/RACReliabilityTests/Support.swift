@@ -1,5 +1,7 @@
 import Foundation
 import RACOperators
+import RACTestSupport
+import Testing
 
 /// Settings read from the environment, so that long runs need no code change.
 enum ReliabilityEnvironment {
@@ -124,9 +126,13 @@ struct Checked<Value, Failure: Error> {
 /// Subscribes to `signal`, checking `next* (error|completed)?` and non-overlap on every event.
 @discardableResult
 func checked<Value, Failure>(
-    _ signal: Signal<Value, Failure>, onEvent: @escaping (Event<Value, Failure>) -> Void = { _ in }
+    _ signal: Signal<Value, Failure>, onEvent: @escaping (Event<Value, Failure>) -> Void = { _ in },
+    sourceLocation: SourceLocation = #_sourceLocation
 ) -> Checked<Value, Failure> {
     let checker = GrammarChecker<Value, Failure>(onEvent: onEvent)
+    // The subscriber's closures hold the checker: released once the chain has ended and let go of
+    // them, and the test has dropped its `Checked` (checked by the suite's `.checksRelease`).
+    watchRelease(checker, "the grammar checker of a checked subscription", sourceLocation: sourceLocation)
     let disposable = signal.subscribe(
         next: { checker.receive(.next($0)) },
         error: { checker.receive(.error($0)) },
