@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "RACTestingTests", dependencies: ["RACTesting", "RACTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "ShowcaseTests", dependencies: ["ShowcaseKit", "RACShowcase", "RACTesting"],
+            name: "ShowcaseTests", dependencies: ["ShowcaseKit", "RACShowcase", "RACTesting", "RACTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "RACReliabilityTests", dependencies: ["RACOperators", "RACTesting", "RACTestSupport"],

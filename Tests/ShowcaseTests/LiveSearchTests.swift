@@ -1,10 +1,11 @@
+import RACTestSupport
 import RACTesting
 import ShowcaseKit
 import Testing
 
 /// The live search in virtual time: one `TestScheduler` is the throttle's, the command's and the
 /// search's scheduler, so every line has an exact frame.
-@Suite("live search, in virtual time")
+@Suite("live search, in virtual time", .checksRelease)
 struct LiveSearchTests {
     static let words = ["swift", "switch", "signal", "sigh", "apple", "maple"]
 
@@ -18,7 +19,7 @@ struct LiveSearchTests {
     }
 
     @Test func aSearchPrintsItsMatchesAsTheyArriveThenItsTotal() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let queries = try scheduler.createColdSignal("-s-{sw}-----------|")
         let lines = Self.liveSearch(on: scheduler).lines(for: queries)
         // "s" is throttled away; "sw" is searched from frame 6: batch 1 (swift, switch) at 7,
@@ -34,12 +35,13 @@ struct LiveSearchTests {
     }
 
     @Test func aNewerQueryDiscardsTheOlderResultsAndStopsItsSearch() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         // "si" is searched from frame 4 (batches at 6, 8, 10); "ap" arrives at 6 and is searched
         // from 9, so "si" is cut after its first two batches: its total never shows.
         let queries = try scheduler.createColdSignal("-{si}----{ap}-------------|")
         let lines = Self.liveSearch(on: scheduler, batchDelay: 2).lines(for: queries)
         let recorder = scheduler.record(lines)
+        expectReleased(recorder, "the live search's subscription")
         scheduler.run()
         #expect(
             recorder.values == [
@@ -53,20 +55,22 @@ struct LiveSearchTests {
     }
 
     @Test func emptyLinesAndRepeatsAreNotSearched() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let queries = try scheduler.createColdSignal(
             "-a----e----b-----|", values: ["a": "sw", "e": "  ", "b": " SW "])
         let recorder = scheduler.record(Self.liveSearch(on: scheduler).lines(for: queries))
+        expectReleased(recorder, "the live search's subscription")
         scheduler.run()
         #expect(recorder.values.filter { $0.hasSuffix("matches") } == ["\"sw\": 2 matches"])
     }
 
     @Test func anInputErrorEndsTheSearch() throws {
         struct ReadFailed: Error, Equatable {}
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let queries: TestSignal<String, ReadFailed> = try scheduler.createColdSignal(
             "-a-#", values: ["a": "apple"], error: ReadFailed())
         let recorder = scheduler.record(Self.liveSearch(on: scheduler).lines(for: queries))
+        expectReleased(recorder, "the live search's subscription")
         scheduler.run()
         guard case .error(.input(ReadFailed()))? = recorder.events.last?.value else {
             Issue.record("expected the input error, got \(recorder.events)")
@@ -75,7 +79,7 @@ struct LiveSearchTests {
     }
 
     @Test func wordSearchIsColdAndCancellable() throws {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(checksRelease: true)
         let search = WordSearch(words: Self.words, batchSize: 2, batchDelay: scheduler.frames(1))
         try scheduler.expect(
             search.matches(for: "SIG", on: scheduler), toEmit: "--a(t|)",
@@ -83,6 +87,7 @@ struct LiveSearchTests {
         // "pl" matches only in the third batch; disposing after two frames cancels the rest.
         let start = scheduler.currentFrame
         let cut = scheduler.record(search.matches(for: "pl", on: scheduler), disposeAt: start + 2)
+        expectReleased(cut, "the cancelled word search's subscription")
         scheduler.run()
         #expect(cut.values.isEmpty)
         #expect(scheduler.currentFrame == start + 2)  // no batch was left to run after the disposal
