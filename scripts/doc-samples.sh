@@ -21,7 +21,11 @@ if ! swift build --scratch-path "$scratch" >"$out/build.log" 2>&1; then
     echo "doc-samples: the package does not build" >&2
     exit 1
 fi
-modules="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
+bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
+modules="$bin/Modules"
+# RACCore imports a C target (RACRuntimeShims, the Swift runtime's unowned reference counting);
+# a client compiled outside SwiftPM needs its module map.
+export shims_map="$bin/RACRuntimeShims.build/module.modulemap"
 
 python3 scripts/doc-samples.py "$out" "${files[@]}" >"$out/index.tsv"
 count=$(wc -l <"$out/index.tsv")
@@ -32,7 +36,7 @@ compile() {
     local name="${file%.swift}"
     if swiftc -c -parse-as-library -swift-version 6 \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility \
-        -suppress-warnings -I "$modules" -module-name "Sample_$(basename "$name")" \
+        -suppress-warnings -I "$modules" -Xcc "-fmodule-map-file=$shims_map" -module-name "Sample_$(basename "$name")" \
         "$file" -o "$name.o" >"$name.log" 2>&1; then
         rm -f "$name.log"
     fi
