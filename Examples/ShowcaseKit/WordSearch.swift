@@ -80,8 +80,15 @@ public struct WordSearch: Sendable {
                 }
             }
 
-            nextBatch.inner = scheduler.schedule(after: batchDelay, scanBatch)
-            return nextBatch
+            // The first batch is scheduled from the scheduler too, so that every assignment to
+            // `nextBatch` happens there, in order. Assigned from the subscribing thread, it could
+            // land after the first batch had already scheduled the second one, and cancel it
+            // (setting `inner` disposes the previous disposable): the search would stop after
+            // its first batch.
+            let start = scheduler.schedule {
+                nextBatch.inner = scheduler.schedule(after: batchDelay, scanBatch)
+            }
+            return CompoundDisposable([start, nextBatch].compactMap { $0 })
         }
     }
 }
