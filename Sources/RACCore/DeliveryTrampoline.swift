@@ -49,7 +49,7 @@ package enum DeliveryTrampoline {
         if depth > 0 {
             // The outermost forward (most deliveries never nest) need not look at the stack; the
             // first nested one sets the limit for those below it.
-            let here = DeliveryTrampolineState.stackAddress()
+            let here = ThreadState.stackAddress()
             if depth == 1 {
                 state.pointee.limit = state.pointee.limit(below: here)
             } else if here < state.pointee.limit {
@@ -113,13 +113,6 @@ private struct DeliveryTrampolineState {
         return Swift.max(address > budget ? address - budget : 0, floor)
     }
 
-    /// An address in the caller's stack frame.
-    @inline(__always)
-    static func stackAddress() -> UInt {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-    }
-
     /// Delivers every queued backlog, in order, each as if from the outermost forward.
     static func drain(_ state: UnsafeMutablePointer<DeliveryTrampolineState>) {
         while state.pointee.head < state.pointee.queue.count {
@@ -150,10 +143,7 @@ private struct DeliveryTrampolineState {
     }
 
     private static func key() -> pthread_key_t {
-        let slot = keySlot.load(ordering: .acquiring)
-        if slot != 0 { return pthread_key_t(slot - 1) }
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
+        ThreadState.key(in: keySlot, owner: "DeliveryTrampoline") { pointer in
             #if canImport(Darwin)
                 let state = pointer.assumingMemoryBound(to: DeliveryTrampolineState.self)
             #else
@@ -164,12 +154,6 @@ private struct DeliveryTrampolineState {
             state.deinitialize(count: 1)
             state.deallocate()
         }
-        precondition(status == 0, "DeliveryTrampoline: pthread_key_create failed with \(status)")
-        let (exchanged, winner) = keySlot.compareExchange(
-            expected: 0, desired: UInt(key) + 1, ordering: .acquiringAndReleasing)
-        if exchanged { return key }
-        pthread_key_delete(key)
-        return pthread_key_t(winner - 1)
     }
 
     private static func create() -> UnsafeMutablePointer<DeliveryTrampolineState> {

@@ -123,10 +123,7 @@ private struct TrampolineState {
     }
 
     private static func key() -> pthread_key_t {
-        let slot = keySlot.load(ordering: .acquiring)
-        if slot != 0 { return pthread_key_t(slot - 1) }
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
+        ThreadState.key(in: keySlot, owner: "SubscriptionTrampoline") { pointer in
             #if canImport(Darwin)
                 let state = pointer.assumingMemoryBound(to: TrampolineState.self)
             #else
@@ -135,11 +132,5 @@ private struct TrampolineState {
             state.deinitialize(count: 1)
             state.deallocate()
         }
-        precondition(status == 0, "SubscriptionTrampoline: pthread_key_create failed with \(status)")
-        let (exchanged, winner) = keySlot.compareExchange(
-            expected: 0, desired: UInt(key) + 1, ordering: .acquiringAndReleasing)
-        if exchanged { return key }
-        pthread_key_delete(key)
-        return pthread_key_t(winner - 1)
     }
 }

@@ -146,14 +146,7 @@ private struct TeardownState {
     /// come close to the end of its stack. (The outermost step always runs: it is the one that runs
     /// the queue.)
     func mustQueue(nestingAtMost limit: Int) -> Bool {
-        depth >= limit || (depth > 0 && Self.stackAddress() < floor)
-    }
-
-    /// An address in the caller's stack frame.
-    @inline(__always)
-    static func stackAddress() -> UInt {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        depth >= limit || (depth > 0 && ThreadState.stackAddress() < floor)
     }
 
     /// Runs every queued step, in order, each as if at depth 1.
@@ -188,10 +181,7 @@ private struct TeardownState {
     }
 
     private static func key() -> pthread_key_t {
-        let slot = keySlot.load(ordering: .acquiring)
-        if slot != 0 { return pthread_key_t(slot - 1) }
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
+        ThreadState.key(in: keySlot, owner: "TeardownTrampoline") { pointer in
             #if canImport(Darwin)
                 let state = pointer.assumingMemoryBound(to: TeardownState.self)
             #else
@@ -200,11 +190,5 @@ private struct TeardownState {
             state.deinitialize(count: 1)
             state.deallocate()
         }
-        precondition(status == 0, "TeardownTrampoline: pthread_key_create failed with \(status)")
-        let (exchanged, winner) = keySlot.compareExchange(
-            expected: 0, desired: UInt(key) + 1, ordering: .acquiringAndReleasing)
-        if exchanged { return key }
-        pthread_key_delete(key)
-        return pthread_key_t(winner - 1)
     }
 }
