@@ -15,7 +15,9 @@
 /// stages:    map … map  [checkpoint]  map … map  [checkpoint]  map … subscriber
 /// a value:   nested calls, queued at a checkpoint once the thread is deep, then nested again
 /// ```
-final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Disposable, @unchecked Sendable {
+final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, SubscriptionStage, Disposable,
+    @unchecked Sendable
+{
     /// The subscriber that the checkpoint feeds.
     private let downstream: Subscriber<Value, Failure>
     /// The subscriber put in front of `downstream`, which the operator's stage sends to, linked
@@ -46,7 +48,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Disposab
         // Shares the downstream's delivery lock if it is a claimed stage, as the stage it stands
         // in for would have; otherwise the gate has a lock of its own and takes it on each event.
         let lock = downstream.lockForUpstream
-        let gate = Subscriber<Value, Failure>(receiver: { checkpoint.receive(&$0) }, sharing: lock)
+        let gate = Subscriber<Value, Failure>(stage: checkpoint, sharing: lock)
         if lock != nil {
             gate.claimSerialDelivery()
         }
@@ -61,7 +63,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Disposab
 
     /// Forwards one event from the gate, now or (deep in nested forwards, or behind queued
     /// events) before the thread's outermost forward returns. Runs under the gate's lock.
-    private func receive(_ event: inout Event<Value, Failure>) {
+    func receive(_ event: inout Event<Value, Failure>) {
         if !queueing, let frame = DeliveryTrampoline.enter() {
             downstream.forward(event)
             DeliveryTrampoline.leave(frame)

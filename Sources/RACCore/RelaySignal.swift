@@ -24,6 +24,14 @@ package final class RelaySignal<UpstreamValue, UpstreamFailure: Error, Payload, 
         _ subscriber: Subscriber<Value, Failure>
     ) -> (any Disposable)?
 
+    /// Makes the signal of `filter(isIncluded)` applied to a relay, called `name`, as one stage
+    /// over the relay's upstream (see `Signal.fusingFilter(_:named:)`): given that upstream and
+    /// the relay's payload.
+    @usableFromInline package typealias FilterFusion = (
+        _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ payload: Payload,
+        _ isIncluded: @escaping (Value) -> Bool, _ name: String
+    ) -> Signal<Value, Failure>
+
     /// How many relays of a chain there are for each `DeliveryCheckpoint`. Costs a delivery one
     /// thread-local look-up per this many stages; chains shorter than this have no checkpoint.
     package static var checkpointInterval: UInt32 { 64 }
@@ -35,19 +43,24 @@ package final class RelaySignal<UpstreamValue, UpstreamFailure: Error, Payload, 
     @usableFromInline let payload: Payload
     /// Subscribes each new subscriber.
     @usableFromInline let start: Start
+    /// Fuses a `filter` applied to this relay into its stage, for the operators that can (`map`).
+    @usableFromInline let filterFusion: FilterFusion?
 
     /// The signal of an operator applied to `upstream`, called `name` (see `SignalDebugNames`).
     /// With `deliversSerially` (the default), `start` sends to its subscriber only from inside the
     /// deliveries of one upstream subscription made with `relay(into:_:)` and its kind, as for
     /// `Signal(relayingNamed:_:)`. `start` should capture nothing: the payload is its context.
+    /// With `filterFusion`, a `filter` applied to the result becomes one stage with this one.
     @inlinable
     package init(
         _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ payload: Payload, named name: String,
-        deliversSerially: Bool = true, _ start: @escaping Start
+        deliversSerially: Bool = true, fusingFilter filterFusion: FilterFusion? = nil,
+        _ start: @escaping Start
     ) {
         self.upstream = .passRetained(upstream)
         self.payload = payload
         self.start = start
+        self.filterFusion = filterFusion
         super.init(
             subclassNamed: name, deliversSerially: deliversSerially,
             relayDepth: upstream.relayDepth == .max ? .max : upstream.relayDepth + 1)
@@ -74,6 +87,14 @@ package final class RelaySignal<UpstreamValue, UpstreamFailure: Error, Payload, 
         }
     }
 
+    /// The fused `filter`, if this relay's operator made a `filterFusion`.
+    override package func fusingFilter(
+        _ isIncluded: @escaping (Value) -> Bool, named name: String
+    ) -> Signal<Value, Failure>? {
+        guard let filterFusion else { return nil }
+        return upstream._withUnsafeGuaranteedRef { filterFusion($0, payload, isIncluded, name) }
+    }
+
     /// Runs `start` for `subscriber`, behind a `DeliveryCheckpoint` if this relay is a checkpoint.
     override func create(for subscriber: Subscriber<Value, Failure>) -> (any Disposable)? {
         if isCheckpoint {
@@ -97,8 +118,10 @@ extension Signal {
     @inlinable
     package func relaying<Payload, NewValue, NewFailure>(
         _ payload: Payload, named name: String, deliversSerially: Bool = true,
+        fusingFilter filterFusion: RelaySignal<Value, Failure, Payload, NewValue, NewFailure>.FilterFusion? = nil,
         _ start: @escaping RelaySignal<Value, Failure, Payload, NewValue, NewFailure>.Start
     ) -> Signal<NewValue, NewFailure> {
-        RelaySignal(self, payload, named: name, deliversSerially: deliversSerially, start)
+        RelaySignal(
+            self, payload, named: name, deliversSerially: deliversSerially, fusingFilter: filterFusion, start)
     }
 }

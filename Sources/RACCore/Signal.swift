@@ -115,6 +115,21 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         return generator.unsafelyUnwrapped(subscriber)
     }
 
+    /// `filter(isIncluded)` applied to this signal, as a signal whose subscriptions run the filter
+    /// in the same stage as this signal's own operator, if this signal can take it (a `map`, see
+    /// `RelaySignal`); `nil` otherwise, and then `filter` makes a stage of its own. `name` is the
+    /// result's name.
+    ///
+    /// ```
+    /// s.map(f).filter(p):   one stage over s:  -u-  →  f(u), sent if p(f(u))
+    /// ```
+    @usableFromInline
+    package func fusingFilter(
+        _ isIncluded: @escaping (Value) -> Bool, named name: String
+    ) -> Signal<Value, Failure>? {
+        nil
+    }
+
     /// Subscribes any subscriber (a subject, for instance). The subscription is tied to the
     /// receiver: when it terminates or is disposed, this subscription is disposed too.
     @inlinable
@@ -155,7 +170,7 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     ) -> any Disposable {
         subscribe(
             claiming: Subscriber(
-                receiver: Subscriber.receiver(next: next, error: error, completed: completed), sharing: nil))
+                stage: CallbackStage(next: next, error: error, completed: completed), sharing: nil))
     }
 
     /// Subscribes a closure that receives every event.

@@ -47,12 +47,17 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// receiver made in specialised code is stored and called as it is, where a `Handler` stored
     /// in this generic class is called through a reabstraction thunk (two extra calls per event).
     @usableFromInline
-    final class ReceiverBox {
+    final class ReceiverBox: SubscriptionStage {
         @usableFromInline let receiver: (inout Event<Value, Failure>) -> Void
 
         @inlinable
         init(_ receiver: @escaping (inout Event<Value, Failure>) -> Void) {
             self.receiver = receiver
+        }
+
+        @inlinable
+        func receive(_ event: inout Event<Value, Failure>) {
+            receiver(&event)
         }
     }
 
@@ -63,9 +68,13 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// Whether `send` takes `deliveryLock` itself. `false` for a claimed stage, whose events all
     /// arrive from inside a delivery that holds the same lock. Written only before the first event.
     @exclusivity(unchecked) @usableFromInline package var locksOnSend = true
-    /// Whether `box` is a `ReceiverBox` (else a `HandlerBox`).
-    @usableFromInline let receives: Bool
-    /// The handler's box, retained by hand (`nil` once stopped). Guarded by `deliveryLock`.
+    /// How a delivery calls the object in `box`: given the object, a `SubscriptionStage` (a
+    /// framework-made stage, or a `ReceiverBox`). `nil` when `box` is a `HandlerBox`. A closure
+    /// that captures nothing, made where the stage's type is known (so the stage's `receive` is
+    /// called directly, specialised); a `let`, so that a delivery reads it without retaining it.
+    @usableFromInline let dispatch: ((AnyObject, inout Event<Value, Failure>) -> Void)?
+    /// The handler's box or the stage, retained by hand (`nil` once stopped). Guarded by
+    /// `deliveryLock`.
     @exclusivity(unchecked) @usableFromInline var box: Unmanaged<AnyObject>?
     /// How many deliveries to this subscriber are on the stack (nested ones included). Guarded by
     /// `deliveryLock`.
@@ -94,7 +103,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     @inlinable
     public init(_ handler: @escaping Handler) {
         deliveryLock = RecursiveLock()
-        receives = false
+        dispatch = nil
         box = Unmanaged.passRetained(HandlerBox(handler))
     }
 
@@ -103,7 +112,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     @inlinable
     package init(_ handler: @escaping Handler, sharing lock: RecursiveLock) {
         deliveryLock = lock
-        receives = false
+        dispatch = nil
         box = Unmanaged.passRetained(HandlerBox(handler))
     }
 
@@ -111,12 +120,23 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// `ReceiverBox`). With a `lock`, a framework-made stage as `init(_:sharing:)`; without, the
     /// subscriber has a lock of its own.
     @inlinable
-    package init(
+    package convenience init(
         receiver: @escaping (inout Event<Value, Failure>) -> Void, sharing lock: RecursiveLock?
     ) {
+        self.init(stage: ReceiverBox(receiver), sharing: lock)
+    }
+
+    /// A subscriber made by the framework whose events go to `stage`, the object of one
+    /// subscription of an operator (its state and its downstream subscriber): one allocation
+    /// beside the subscriber, where a closure capturing the same things would need its context
+    /// and a box. With a `lock`, a framework-made stage as `init(_:sharing:)`; without, the
+    /// subscriber has a lock of its own.
+    @inlinable
+    package init<Stage: SubscriptionStage>(stage: Stage, sharing lock: RecursiveLock?)
+    where Stage.Value == Value, Stage.Failure == Failure {
         deliveryLock = lock ?? RecursiveLock()
-        receives = true
-        box = Unmanaged.passRetained(ReceiverBox(receiver))
+        dispatch = { object, event in unsafeDowncast(object, to: Stage.self).receive(&event) }
+        box = Unmanaged.passRetained(stage)
     }
 
     /// Creates a subscriber from optional closures; a missing closure ignores that event.
@@ -127,7 +147,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         error: ((Failure) -> Void)? = nil,
         completed: (() -> Void)? = nil
     ) {
-        self.init(receiver: Self.receiver(next: next, error: error, completed: completed), sharing: nil)
+        self.init(stage: CallbackStage(next: next, error: error, completed: completed), sharing: nil)
     }
 
     /// The handler that calls the given closures (a missing one ignores its event). A static
@@ -136,20 +156,6 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     public static func handler(
         next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
     ) -> Handler {
-        { event in
-            switch event {
-            case .next(let value): next?(value)
-            case .error(let failure): error?(failure)
-            case .completed: completed?()
-            }
-        }
-    }
-
-    /// `handler(next:error:completed:)` as a receiver (see `ReceiverBox`).
-    @inlinable
-    package static func receiver(
-        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
-    ) -> (inout Event<Value, Failure>) -> Void {
         { event in
             switch event {
             case .next(let value): next?(value)
@@ -302,9 +308,9 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// Calls the handler in `box` (this subscriber's) with `event`, without retaining it.
     @inlinable @inline(__always)
     func call(_ box: Unmanaged<AnyObject>, _ event: Event<Value, Failure>) {
-        if receives {
+        if let dispatch {
             var event = event
-            box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: ReceiverBox.self).receiver(&event) }
+            box._withUnsafeGuaranteedRef { dispatch($0, &event) }
         } else {
             box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: HandlerBox.self).handler(event) }
         }

@@ -11,17 +11,12 @@ extension Signal {
     /// ```
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        relaying(RelayPredicate(isIncluded), named: SignalDebugNames.name("[\(self.name)] -filter:")) {
-            upstream, predicate, subscriber in
-            let isIncluded = predicate.test
-            return upstream.relayEvents(into: subscriber) { event in
-                switch event {
-                case .next(let value):
-                    if isIncluded(value) { subscriber.forwardNext(value) }
-                case .error(let failure): subscriber.forwardError(failure)
-                case .completed: subscriber.forwardCompleted()
-                }
-            }
+        let name = SignalDebugNames.name("[\(self.name)] -filter:")
+        if let fused = fusingFilter(isIncluded, named: name) {
+            return fused
+        }
+        return relaying(RelayPredicate(isIncluded), named: name) { upstream, predicate, subscriber in
+            upstream.relay(into: subscriber, stage: FilterStage(predicate.test, subscriber))
         }
     }
 
@@ -62,8 +57,7 @@ extension Signal {
             named: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged")
         ) {
             upstream, equivalence, subscriber in
-            let stage = DistinctStage(equivalence.isEquivalent, subscriber)
-            return upstream.relayEvents(into: subscriber) { stage.receive(&$0) }
+            upstream.relay(into: subscriber, stage: DistinctStage(equivalence.isEquivalent, subscriber))
         }
     }
 

@@ -19,6 +19,20 @@ struct RelayPredicate<Value> {
     }
 }
 
+/// The transform and predicate of `map(_:)` followed by `filter(_:)`, fused into one stage, as a
+/// `RelaySignal` payload.
+@usableFromInline
+struct RelayMapFilter<Value, NewValue> {
+    @usableFromInline let transform: (Value) -> NewValue
+    @usableFromInline let isIncluded: (NewValue) -> Bool
+
+    @inlinable
+    init(_ transform: @escaping (Value) -> NewValue, _ isIncluded: @escaping (NewValue) -> Bool) {
+        self.transform = transform
+        self.isIncluded = isIncluded
+    }
+}
+
 /// The equivalence of `distinctUntilChanged(by:)` as a `RelaySignal` payload.
 @usableFromInline
 struct RelayEquivalence<Value> {

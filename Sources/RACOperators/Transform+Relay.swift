@@ -33,22 +33,6 @@ extension Signal {
 }
 
 extension Signal {
-    /// `relay(into:_:)` with a handler that takes each event `inout` (a receiver, see
-    /// `Subscriber.ReceiverBox`): a call then goes straight to the handler, without the
-    /// reabstraction thunk that a closure taking a generic event needs. The per-value path of the
-    /// common operators uses it.
-    @inlinable
-    func relayEvents<DownstreamValue, DownstreamFailure>(
-        into downstream: Subscriber<DownstreamValue, DownstreamFailure>,
-        _ receiver: @escaping (inout Event<Value, Failure>) -> Void
-    ) -> (any Disposable)? {
-        let upstream = Subscriber<Value, Failure>(
-            receiver: receiver, sharing: downstream.lockForUpstream)
-        downstream.link(upstream)
-        subscribe(claiming: upstream)
-        return nil
-    }
-
     /// As `relay(into:_:)`, for operators that end the subscription themselves (`take`, `any`,
     /// `tryMap` …): `handler` also receives the upstream subscriber, to dispose it *before* sending
     /// the terminal event downstream, as RAC does (`[selfDisposable dispose]` before completing).
@@ -68,15 +52,7 @@ extension Signal {
     func relayMap<NewValue>(
         named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        Signal<NewValue, Failure>(relayingNamed: SignalDebugNames.name(name())) { subscriber in
-            self.relayEvents(into: subscriber) { event in
-                switch event {
-                case .next(let value): subscriber.forwardNext(transform(value))
-                case .error(let failure): subscriber.forwardError(failure)
-                case .completed: subscriber.forwardCompleted()
-                }
-            }
-        }
+        mapping(named: name(), transform)
     }
 }
 

@@ -71,8 +71,7 @@ extension Signal {
             named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:")
         ) {
             upstream, payload, subscriber in
-            let stage = ScanStage(payload.0, payload.1, subscriber)
-            return upstream.relayEvents(into: subscriber) { stage.receive(&$0) }
+            upstream.relay(into: subscriber, stage: ScanStage(payload.0, payload.1, subscriber))
         }
     }
 
@@ -352,7 +351,8 @@ extension Signal {
 
 extension Signal {
     /// `map(_:)` with the result named `name` (evaluated only when debug names are on): a
-    /// `RelaySignal` whose payload is `transform`.
+    /// `RelaySignal` whose payload is `transform`. A `filter` applied to the result runs in the
+    /// same stage (`MapFilterStage`), subscribed to this signal directly.
     ///
     /// ```
     /// self:                     -1-2-3-|
@@ -362,14 +362,17 @@ extension Signal {
     func mapping<NewValue>(
         named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        relaying(transform, named: SignalDebugNames.name(name())) { upstream, transform, subscriber in
-            upstream.relayEvents(into: subscriber) { event in
-                switch event {
-                case .next(let value): subscriber.forwardNext(transform(value))
-                case .error(let failure): subscriber.forwardError(failure)
-                case .completed: subscriber.forwardCompleted()
+        relaying(
+            transform, named: SignalDebugNames.name(name()),
+            fusingFilter: { upstream, transform, isIncluded, name in
+                upstream.relaying(RelayMapFilter(transform, isIncluded), named: name) {
+                    upstream, payload, subscriber in
+                    upstream.relay(
+                        into: subscriber, stage: MapFilterStage(payload.transform, payload.isIncluded, subscriber))
                 }
             }
+        ) { upstream, transform, subscriber in
+            upstream.relay(into: subscriber, stage: MapStage(transform, subscriber))
         }
     }
 }

@@ -26,10 +26,13 @@ struct ChainDepthTests {
 
     @Test("a chain of alternating map, filter and scan built and released without subscribing")
     func releaseAlternatingChain() {
+        // The source, not the first `map`: a `filter` applied to a `map` subscribes to the map's
+        // upstream itself (one fused stage), so the chain does not hold that map.
         weak var first: Signal<Int, Never>?
         do {
-            var chain = Signal<Int, Never>(value: 0).map { $0 + 1 }
-            first = chain
+            let source = Signal<Int, Never>(value: 0)
+            first = source
+            var chain = source.map { $0 + 1 }
             for index in 1..<depth { chain = ChainStep(index).apply(to: chain) }
             #expect(first != nil)
         }

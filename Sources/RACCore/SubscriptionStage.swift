@@ -1,0 +1,48 @@
+/// The object of one subscription of a framework-made stage: an operator's state and the
+/// subscriber it feeds, or the callbacks of `subscribe(next:error:completed:)`. A subscriber made
+/// with `Subscriber(stage:sharing:)` holds it in place of a handler and calls its `receive` for
+/// each event, under the subscriber's delivery lock, in grammar, never after a terminal event.
+///
+/// RAC: none (the blocks an operator's `-subscribeNext:error:completed:` captured).
+///
+/// ```
+/// upstream:  -1-2-|      Subscriber(stage: s) → s.receive(.next(1)), s.receive(.next(2)), s.receive(.completed)
+/// ```
+@usableFromInline
+package protocol SubscriptionStage<Value, Failure>: AnyObject {
+    associatedtype Value
+    associatedtype Failure: Error
+    /// Handles one event; the subscriber has checked that it may be delivered.
+    func receive(_ event: inout Event<Value, Failure>)
+}
+
+/// The stage of a subscriber made from optional callbacks (`subscribe(next:error:completed:)`,
+/// `Subscriber(next:error:completed:)`): one object for the three closures. A missing closure
+/// ignores its event.
+///
+/// ```
+/// events:     -1-2-|
+/// callbacks:  next(1) next(2) completed()
+/// ```
+@usableFromInline
+package final class CallbackStage<Value, Failure: Error>: SubscriptionStage {
+    @usableFromInline let next: ((Value) -> Void)?
+    @usableFromInline let error: ((Failure) -> Void)?
+    @usableFromInline let completed: (() -> Void)?
+
+    @inlinable
+    package init(next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?) {
+        self.next = next
+        self.error = error
+        self.completed = completed
+    }
+
+    @inlinable
+    package func receive(_ event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value): next?(value)
+        case .error(let failure): error?(failure)
+        case .completed: completed?()
+        }
+    }
+}
