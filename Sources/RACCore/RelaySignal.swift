@@ -118,7 +118,8 @@ extension Signal {
     @inlinable
     package func relaying<Payload, NewValue, NewFailure>(
         _ payload: Payload, named name: String, deliversSerially: Bool = true,
-        fusingFilter filterFusion: RelaySignal<Value, Failure, Payload, NewValue, NewFailure>.FilterFusion? = nil,
+        fusingFilter filterFusion: RelaySignal<Value, Failure, Payload, NewValue, NewFailure>.FilterFusion? =
+            nil,
         _ start: @escaping RelaySignal<Value, Failure, Payload, NewValue, NewFailure>.Start
     ) -> Signal<NewValue, NewFailure> {
         RelaySignal(

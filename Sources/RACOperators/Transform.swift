@@ -362,16 +362,16 @@ extension Signal {
     func mapping<NewValue>(
         named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        relaying(
-            transform, named: SignalDebugNames.name(name()),
-            fusingFilter: { upstream, transform, isIncluded, name in
-                upstream.relaying(RelayMapFilter(transform, isIncluded), named: name) {
-                    upstream, payload, subscriber in
-                    upstream.relay(
-                        into: subscriber, stage: MapFilterStage(payload.transform, payload.isIncluded, subscriber))
-                }
+        let fusion: RelaySignal<Value, Failure, (Value) -> NewValue, NewValue, Failure>.FilterFusion = {
+            upstream, transform, isIncluded, name in
+            upstream.relaying(RelayMapFilter(transform, isIncluded), named: name) {
+                upstream, payload, subscriber in
+                let stage = MapFilterStage(payload.transform, payload.isIncluded, subscriber)
+                return upstream.relay(into: subscriber, stage: stage)
             }
-        ) { upstream, transform, subscriber in
+        }
+        return relaying(transform, named: SignalDebugNames.name(name()), fusingFilter: fusion) {
+            upstream, transform, subscriber in
             upstream.relay(into: subscriber, stage: MapStage(transform, subscriber))
         }
     }
