@@ -68,11 +68,17 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// Whether `send` takes `deliveryLock` itself. `false` for a claimed stage, whose events all
     /// arrive from inside a delivery that holds the same lock. Written only before the first event.
     @exclusivity(unchecked) @usableFromInline package var locksOnSend = true
-    /// How a delivery calls the object in `box`: given the object, a `SubscriptionStage` (a
-    /// framework-made stage, or a `ReceiverBox`). `nil` when `box` is a `HandlerBox`. A closure
-    /// that captures nothing, made where the stage's type is known (so the stage's `receive` is
-    /// called directly, specialised); a `let`, so that a delivery reads it without retaining it.
-    @usableFromInline let dispatch: ((AnyObject, inout Event<Value, Failure>) -> Void)?
+    /// Whether `box` is a `SubscriptionStage` (a framework-made stage, or a `ReceiverBox`) that
+    /// `dispatch` calls, else a `HandlerBox`.
+    @usableFromInline let receives: Bool
+    /// How a delivery calls the stage in `box`, given the stage and the address of the event: a
+    /// closure that captures nothing, made where the stage's type is known, so that it calls the
+    /// stage's `receive` directly, specialised. Not optional, and a `let`, so that a delivery
+    /// reads it without copying it (an optional closure bound with `if let` is retained and
+    /// released around each call). Typed over a raw address so that a subscriber whose box is a
+    /// `HandlerBox` can hold a placeholder that is not generic (`Subscriber.noDispatch`): a
+    /// generic closure made in unspecialised code would allocate a context.
+    @usableFromInline let dispatch: (AnyObject, UnsafeMutableRawPointer) -> Void
     /// The handler's box or the stage, retained by hand (`nil` once stopped). Guarded by
     /// `deliveryLock`.
     @exclusivity(unchecked) @usableFromInline var box: Unmanaged<AnyObject>?
@@ -103,7 +109,8 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     @inlinable
     public init(_ handler: @escaping Handler) {
         deliveryLock = RecursiveLock()
-        dispatch = nil
+        receives = false
+        dispatch = noDispatch
         box = Unmanaged.passRetained(HandlerBox(handler))
     }
 
@@ -112,7 +119,8 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     @inlinable
     package init(_ handler: @escaping Handler, sharing lock: RecursiveLock) {
         deliveryLock = lock
-        dispatch = nil
+        receives = false
+        dispatch = noDispatch
         box = Unmanaged.passRetained(HandlerBox(handler))
     }
 
@@ -135,7 +143,11 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     package init<Stage: SubscriptionStage>(stage: Stage, sharing lock: RecursiveLock?)
     where Stage.Value == Value, Stage.Failure == Failure {
         deliveryLock = lock ?? RecursiveLock()
-        dispatch = { object, event in unsafeDowncast(object, to: Stage.self).receive(&event) }
+        receives = true
+        dispatch = { object, event in
+            unsafeDowncast(object, to: Stage.self).receive(
+                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
+        }
         box = Unmanaged.passRetained(stage)
     }
 
@@ -308,9 +320,11 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// Calls the handler in `box` (this subscriber's) with `event`, without retaining it.
     @inlinable @inline(__always)
     func call(_ box: Unmanaged<AnyObject>, _ event: Event<Value, Failure>) {
-        if let dispatch {
+        if receives {
             var event = event
-            box._withUnsafeGuaranteedRef { dispatch($0, &event) }
+            withUnsafeMutablePointer(to: &event) { address in
+                box._withUnsafeGuaranteedRef { dispatch($0, address) }
+            }
         } else {
             box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: HandlerBox.self).handler(event) }
         }
@@ -377,4 +391,10 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     package func claimSerialDelivery() {
         locksOnSend = false
     }
+}
+
+/// The `dispatch` of a subscriber whose box is a `HandlerBox`: never called.
+@usableFromInline
+let noDispatch: @Sendable (AnyObject, UnsafeMutableRawPointer) -> Void = { _, _ in
+    preconditionFailure("Subscriber: a handler box has no dispatch")
 }
