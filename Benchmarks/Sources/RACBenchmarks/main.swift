@@ -35,9 +35,9 @@ func cell(_ sample: Sample?) -> String {
     return "\(format(sample.median)) ±\(String(format: "%.0f", sample.spread))%"
 }
 
-func ratio(_ ours: Sample, _ other: Sample?) -> String {
-    guard let other else { return "—" }
-    return String(format: "%.3f", ours.median / other.median)
+func ratio(_ value: Double?) -> String {
+    guard let value else { return "—" }
+    return String(format: "%.3f", value)
 }
 
 func allocations(_ sample: Sample?) -> String {
@@ -56,21 +56,34 @@ let workloads = allWorkloads(scale: scale).filter { workload in
     filters.isEmpty || filters.contains { workload.id.contains($0) }
 }
 
-print("ns per operation: median of \(repetitions) runs after one warm-up, ±(max−min)/median; allocs per operation from the first run")
+print(
+    "ns per operation: median of \(repetitions) rounds after one warm-up, ±(max−min)/median; in each round the "
+        + "implementations run once each, in rotating order; ratios: median over the rounds of the ratio within a round; "
+        + "allocs per operation from the first round")
 print("")
 print("| workload | unit | ours ns | OpenCombine ns | loop ns | ours/OC | ours/loop | allocs ours | allocs OC | allocs loop | peak heap ours / OC |")
 print("|---|---|---|---|---|---|---|---|---|---|---|")
 for workload in workloads {
-    func run(_ name: String, _ body: (() -> Void)?) -> Sample? {
-        guard implementations.contains(name), let body else { return nil }
-        return measure(operations: workload.operations, repetitions: repetitions, body)
+    let candidates: [(name: String, body: (() -> Void)?)] = [
+        ("ours", workload.ours), ("oc", workload.openCombine), ("loop", workload.loop),
+    ]
+    let chosen = candidates.compactMap { candidate in
+        candidate.body.flatMap { implementations.contains(candidate.name) ? (candidate.name, $0) : nil }
     }
-    let ours = run("ours", workload.ours) ?? Sample(nanoseconds: [0], allocationsPerOperation: 0, peakBytes: 0)
-    let openCombine = run("oc", workload.openCombine)
-    let loop = run("loop", workload.loop)
+    let measured = measureInterleaved(
+        operations: workload.operations, repetitions: repetitions, chosen.map(\.1))
+    func index(_ name: String) -> Int? { chosen.firstIndex { $0.0 == name } }
+    func sample(_ name: String) -> Sample? { index(name).map { measured.samples[$0] } }
+    func paired(_ name: String) -> Double? {
+        guard let ours = index("ours"), let other = index(name) else { return nil }
+        return pairedRatio(measured.rounds, ours, other)
+    }
+    let ours = sample("ours") ?? Sample(nanoseconds: [0], allocationsPerOperation: 0, peakBytes: 0)
+    let openCombine = sample("oc")
+    let loop = sample("loop")
     let row = [
-        workload.title, workload.unit, cell(ours), cell(openCombine), cell(loop), ratio(ours, openCombine),
-        ratio(ours, loop), allocations(ours), allocations(openCombine), allocations(loop),
+        workload.title, workload.unit, cell(ours), cell(openCombine), cell(loop), ratio(paired("oc")),
+        ratio(paired("loop")), allocations(ours), allocations(openCombine), allocations(loop),
         "\(peak(ours)) / \(peak(openCombine))",
     ]
     print("| " + row.joined(separator: " | ") + " |")
