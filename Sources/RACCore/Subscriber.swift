@@ -27,7 +27,7 @@ import Synchronization
 /// (`map`, `filter`, `scan` …) share one lock. The subscriber at the head of the chain takes it
 /// for each event; the stages below it, which the framework created itself and which only ever
 /// receive events from inside that delivery, run under it without locking again.
-public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @unchecked Sendable {
+public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @unchecked Sendable {
     /// The callback invoked with each event; released on termination or disposal.
     public typealias Handler = (Event<Value, Failure>) -> Void
 
@@ -62,15 +62,15 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     }
 
     /// Serialises deliveries; shared with the upstream stages of a chain (see the type's notes).
-    @usableFromInline package let deliveryLock: RecursiveLock
+    @usableFromInline package final let deliveryLock: RecursiveLock
     /// Set once a terminal event or `dispose()` has stopped the subscriber.
-    @usableFromInline let stopped = Atomic<Bool>(false)
+    @usableFromInline final let stopped = Atomic<Bool>(false)
     /// Whether `send` takes `deliveryLock` itself. `false` for a claimed stage, whose events all
     /// arrive from inside a delivery that holds the same lock. Written only before the first event.
-    @exclusivity(unchecked) @usableFromInline package var locksOnSend = true
+    @exclusivity(unchecked) @usableFromInline package final var locksOnSend = true
     /// Whether `box` is a `SubscriptionStage` (a framework-made stage, or a `ReceiverBox`) that
     /// `dispatch` calls, else a `HandlerBox`.
-    @usableFromInline let receives: Bool
+    @usableFromInline final let receives: Bool
     /// How a delivery calls the stage in `box`, given the stage and the address of the event: a
     /// closure that captures nothing, made where the stage's type is known, so that it calls the
     /// stage's `receive` directly, specialised. Not optional, and a `let`, so that a delivery
@@ -78,32 +78,32 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// released around each call). Typed over a raw address so that a subscriber whose box is a
     /// `HandlerBox` can hold a placeholder that is not generic (`Subscriber.noDispatch`): a
     /// generic closure made in unspecialised code would allocate a context.
-    @usableFromInline let dispatch: (AnyObject, UnsafeMutableRawPointer) -> Void
+    @usableFromInline final let dispatch: (AnyObject, UnsafeMutableRawPointer) -> Void
     /// The handler's box or the stage, retained by hand (`nil` once stopped). Guarded by
     /// `deliveryLock`.
-    @exclusivity(unchecked) @usableFromInline var box: Unmanaged<AnyObject>?
+    @exclusivity(unchecked) @usableFromInline final var box: Unmanaged<AnyObject>?
     /// How many deliveries to this subscriber are on the stack (nested ones included). Guarded by
     /// `deliveryLock`.
-    @exclusivity(unchecked) @usableFromInline var depth = 0
+    @exclusivity(unchecked) @usableFromInline final var depth = 0
     /// A handler stopped during a delivery, released once the outermost delivery returns.
     /// Guarded by `deliveryLock`.
-    @exclusivity(unchecked) @usableFromInline var retired: Unmanaged<AnyObject>?
+    @exclusivity(unchecked) @usableFromInline final var retired: Unmanaged<AnyObject>?
 
     /// A tiny spin lock over the resources below: its critical sections never call out.
-    let resourcesLock = SpinLock()
+    final let resourcesLock = SpinLock()
     /// The resources, in the order they were added (see `Subscriber+Resources.swift`): the first
     /// if it is a link (an operator stage's upstream subscription), the first one owned if only
     /// `firstLink` came before it, and the others.
-    @exclusivity(unchecked) var firstLink: UnownedDisposable?
-    @exclusivity(unchecked) var firstResource: (any Disposable)?
-    @exclusivity(unchecked) var otherResources: [SubscriptionResource] = []
-    @exclusivity(unchecked) var resourcesDisposed = false
+    @exclusivity(unchecked) final var firstLink: UnownedDisposable?
+    @exclusivity(unchecked) final var firstResource: (any Disposable)?
+    @exclusivity(unchecked) final var otherResources: [SubscriptionResource] = []
+    @exclusivity(unchecked) final var resourcesDisposed = false
     /// The subject registry this subscriber is in, if that was its first resource: disposal
     /// removes it from there without a disposable of its own (see `join(_:)`).
-    @exclusivity(unchecked) var membership: SubscriberRegistry?
+    @exclusivity(unchecked) final var membership: SubscriberRegistry?
     /// The subscriber this one's resources pass to if it is released without stopping (see
     /// `setHeir(_:)`); released once the resources are disposed. Set before subscribing.
-    @exclusivity(unchecked) @usableFromInline var heir: (any SubscriberProtocol)?
+    @exclusivity(unchecked) @usableFromInline final var heir: (any SubscriberProtocol)?
 
     /// Creates a subscriber that passes every event to `handler`.
     @inlinable
@@ -132,6 +132,17 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         receiver: @escaping (inout Event<Value, Failure>) -> Void, sharing lock: RecursiveLock?
     ) {
         self.init(stage: ReceiverBox(receiver), sharing: lock)
+    }
+
+    /// A `StageSubscriber`: its box is itself, and `dispatch` calls its `receive`.
+    @inlinable
+    package init(
+        stageSharing lock: RecursiveLock?, dispatch: @escaping (AnyObject, UnsafeMutableRawPointer) -> Void
+    ) {
+        deliveryLock = lock ?? RecursiveLock()
+        receives = true
+        self.dispatch = dispatch
+        box = Unmanaged<AnyObject>.passUnretained(self)
     }
 
     /// A subscriber made by the framework whose events go to `stage`, the object of one
@@ -183,24 +194,52 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         if !resourcesDisposed {
             bequeathResources()
         }
-        if let box {
+        // A stage subscriber's box is itself: its own `deinit` has handed its downstream on.
+        if let box, !isOwn(box) {
             // The handler may hold the next stage of a chain, unstopped too, whose own `deinit`
             // releases the stage after it: a chain released whole does not nest a `deinit` per
             // stage on the stack.
             TeardownTrampoline.release(box)
         }
-        retired?.release()
+        if let retired, !isOwn(retired) {
+            retired.release()
+        }
     }
 
+    /// Whether `handler` (the box, or a retired one) is this subscriber itself (a
+    /// `StageSubscriber`).
+    @usableFromInline
+    final func isOwn(_ handler: Unmanaged<AnyObject>) -> Bool {
+        handler.toOpaque() == Unmanaged<AnyObject>.passUnretained(self).toOpaque()
+    }
+
+    /// Lets go of a handler taken out of `box` (or `retired`) once the subscriber has stopped: the
+    /// box's reference, or, for a stage subscriber (whose box is itself), what it holds for its
+    /// deliveries (`releaseStage()`).
+    @usableFromInline
+    final func releaseHandler(_ handler: Unmanaged<AnyObject>?) {
+        guard let handler else { return }
+        if isOwn(handler) {
+            releaseStage()
+        } else {
+            handler.release()
+        }
+    }
+
+    /// Releases what a stage subscriber holds for its deliveries (its downstream), once it has
+    /// stopped and no delivery to it is running. Overridden by `StageSubscriber`.
+    @usableFromInline
+    package func releaseStage() {}
+
     /// Whether the subscriber has stopped: it received a terminal event or was disposed.
-    public var isDisposed: Bool {
+    public final var isDisposed: Bool {
         stopped.load(ordering: .acquiring)
     }
 
     /// Delivers `event` unless the subscriber has stopped. A terminal event stops the subscriber,
     /// is delivered, and then disposes its resources.
     @inlinable @inline(__always)
-    public func send(_ event: Event<Value, Failure>) {
+    public final func send(_ event: Event<Value, Failure>) {
         // Inlined whole where it is called: a loop that sends (a subject, a creation closure)
         // then pays for the call and its register saves once, not per event.
         guard !stopped.load(ordering: .acquiring) else { return }
@@ -216,7 +255,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// inline, a subscriber that locks goes through `sendLocking`, out of line. That keeps the
     /// operator's closure small.
     @inlinable @inline(__always)
-    package func forward(_ event: Event<Value, Failure>) {
+    package final func forward(_ event: Event<Value, Failure>) {
         guard !stopped.load(ordering: .acquiring) else { return }
         if locksOnSend {
             sendLocking(event)
@@ -227,33 +266,33 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
 
     /// `forward(_:)` of a value.
     @inlinable @inline(__always)
-    package func forwardNext(_ value: Value) {
+    package final func forwardNext(_ value: Value) {
         forward(.next(value))
     }
 
     /// `forward(_:)` of an error.
     @inlinable @inline(__always)
-    package func forwardError(_ error: Failure) {
+    package final func forwardError(_ error: Failure) {
         forward(.error(error))
     }
 
     /// `forward(_:)` of the completion.
     @inlinable @inline(__always)
-    package func forwardCompleted() {
+    package final func forwardCompleted() {
         forward(.completed)
     }
 
     /// `send` for a subscriber that takes its delivery lock itself: out of line (it is the head of
     /// a chain, called once per event), but specialised where it is used.
     @inlinable @inline(never)
-    func sendLocking(_ event: Event<Value, Failure>) {
+    final func sendLocking(_ event: Event<Value, Failure>) {
         deliver(event, locking: true)
     }
 
     /// Delivers a value on the common path (the handler is there and the subscriber has not
     /// stopped), and hands everything else to `deliverRarely`.
     @inlinable @inline(__always)
-    func deliver(_ event: Event<Value, Failure>, locking: Bool) {
+    final func deliver(_ event: Event<Value, Failure>, locking: Bool) {
         if locking { deliveryLock.lock() }
         // Checked again once the lock is taken: a disposal may have happened while waiting. (A
         // claimed stage waited for nothing since `send` checked.)
@@ -277,7 +316,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// `locking`, released before returning): the handler is gone, the subscriber was disposed
     /// while the event waited for the lock, or the event is terminal.
     @inlinable @inline(never)
-    func deliverRarely(_ event: Event<Value, Failure>, locking: Bool) {
+    final func deliverRarely(_ event: Event<Value, Failure>, locking: Bool) {
         guard let box else {
             if locking { deliveryLock.unlock() }
             return
@@ -288,7 +327,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
             let stale = depth == 0 ? box : nil
             if stale != nil { self.box = nil }
             if locking { deliveryLock.unlock() }
-            stale?.release()
+            releaseHandler(stale)
             return
         }
         depth &+= 1
@@ -300,26 +339,26 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
         if released == nil { retired = box }
         let leftover = depth == 0 ? takeRetired() : nil
         if locking { deliveryLock.unlock() }
-        released?.release()
-        leftover?.release()
+        releaseHandler(released)
+        releaseHandler(leftover)
         disposeResources()
     }
 
     /// Ends a delivery after which the subscriber must release a handler: one retired by a
     /// nested terminal event or disposal, or its own if another thread disposed it meanwhile.
     @inlinable @inline(never)
-    func finishDelivery(locking: Bool) {
+    final func finishDelivery(locking: Bool) {
         let leftover = takeRetired()
         let stale = stopped.load(ordering: .acquiring) ? self.box : nil
         if stale != nil { self.box = nil }
         if locking { deliveryLock.unlock() }
-        leftover?.release()
-        stale?.release()
+        releaseHandler(leftover)
+        releaseHandler(stale)
     }
 
     /// Calls the handler in `box` (this subscriber's) with `event`, without retaining it.
     @inlinable @inline(__always)
-    func call(_ box: Unmanaged<AnyObject>, _ event: Event<Value, Failure>) {
+    final func call(_ box: Unmanaged<AnyObject>, _ event: Event<Value, Failure>) {
         if receives {
             var event = event
             withUnsafeMutablePointer(to: &event) { address in
@@ -332,26 +371,26 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
 
     /// Takes the handler retired during a delivery (call with the delivery lock held).
     @usableFromInline
-    func takeRetired() -> Unmanaged<AnyObject>? {
+    final func takeRetired() -> Unmanaged<AnyObject>? {
         defer { retired = nil }
         return retired
     }
 
     /// Sends a value. RAC: `sendNext:`.
     @inlinable @inline(__always)
-    public func sendNext(_ value: Value) {
+    public final func sendNext(_ value: Value) {
         send(.next(value))
     }
 
     /// Sends an error and ends the subscription. RAC: `sendError:`.
     @inlinable @inline(__always)
-    public func sendError(_ error: Failure) {
+    public final func sendError(_ error: Failure) {
         send(.error(error))
     }
 
     /// Completes the subscription. RAC: `sendCompleted`.
     @inlinable @inline(__always)
-    public func sendCompleted() {
+    public final func sendCompleted() {
         send(.completed)
     }
 
@@ -360,7 +399,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// this moment finishes (it began before the disposal), and that thread releases the handler
     /// when it returns. Not waiting is what keeps operators with several inputs (`merge` + `take`
     /// on two threads) from deadlocking: each delivering thread holds its own input's lock.
-    public func dispose() {
+    public final func dispose() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if deliveryLock.tryLock() {
             var released = box
@@ -371,7 +410,7 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
                 released = nil
             }
             deliveryLock.unlock()
-            released?.release()
+            releaseHandler(released)
         }
         disposeResources()
     }
@@ -381,14 +420,14 @@ public final class Subscriber<Value, Failure: Error>: SubscriberProtocol, Dispos
     /// otherwise. Defined here so that other modules read `locksOnSend` without an exclusivity
     /// check.
     @inlinable
-    package var lockForUpstream: RecursiveLock? {
+    package final var lockForUpstream: RecursiveLock? {
         locksOnSend ? nil : deliveryLock
     }
 
     /// Marks this subscriber as a stage whose events all arrive from inside a delivery that holds
     /// its delivery lock, so that `send` need not take it again. Call before any event.
     @usableFromInline
-    package func claimSerialDelivery() {
+    package final func claimSerialDelivery() {
         locksOnSend = false
     }
 }

@@ -16,7 +16,7 @@ extension Signal {
             return fused
         }
         return relaying(RelayPredicate(isIncluded), named: name) { upstream, predicate, subscriber in
-            upstream.relay(into: subscriber, stage: FilterStage(predicate.test, subscriber))
+            upstream.relay(into: subscriber, stage: FilterSubscriber(predicate.test, feeding: subscriber))
         }
     }
 
@@ -57,7 +57,8 @@ extension Signal {
             named: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged")
         ) {
             upstream, equivalence, subscriber in
-            upstream.relay(into: subscriber, stage: DistinctStage(equivalence.isEquivalent, subscriber))
+            upstream.relay(
+                into: subscriber, stage: DistinctSubscriber(equivalence.isEquivalent, feeding: subscriber))
         }
     }
 
@@ -83,7 +84,7 @@ extension Signal {
             }
         }
         return relaying(count, named: name) { upstream, count, subscriber in
-            upstream.relayEvents(into: subscriber, stage: TakeStage(count, subscriber))
+            upstream.relay(into: subscriber, stage: TakeSubscriber(count, feeding: subscriber))
         }
     }
 

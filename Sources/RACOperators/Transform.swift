@@ -71,7 +71,7 @@ extension Signal {
             named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:")
         ) {
             upstream, payload, subscriber in
-            upstream.relay(into: subscriber, stage: ScanStage(payload.0, payload.1, subscriber))
+            upstream.relay(into: subscriber, stage: ScanSubscriber(payload.0, payload.1, feeding: subscriber))
         }
     }
 
@@ -352,7 +352,7 @@ extension Signal {
 extension Signal {
     /// `map(_:)` with the result named `name` (evaluated only when debug names are on): a
     /// `RelaySignal` whose payload is `transform`. A `filter` applied to the result runs in the
-    /// same stage (`MapFilterStage`), subscribed to this signal directly.
+    /// same stage (`MapFilterSubscriber`), subscribed to this signal directly.
     ///
     /// ```
     /// self:                     -1-2-3-|
@@ -366,13 +366,13 @@ extension Signal {
             upstream, transform, isIncluded, name in
             upstream.relaying(RelayMapFilter(transform, isIncluded), named: name) {
                 upstream, payload, subscriber in
-                let stage = MapFilterStage(payload.transform, payload.isIncluded, subscriber)
+                let stage = MapFilterSubscriber(payload.transform, payload.isIncluded, feeding: subscriber)
                 return upstream.relay(into: subscriber, stage: stage)
             }
         }
         return relaying(transform, named: SignalDebugNames.name(name()), fusingFilter: fusion) {
             upstream, transform, subscriber in
-            upstream.relay(into: subscriber, stage: MapStage(transform, subscriber))
+            upstream.relay(into: subscriber, stage: MapSubscriber(transform, feeding: subscriber))
         }
     }
 }
