@@ -25,7 +25,7 @@ package final class MapSubscriber<Value, NewValue, Failure: Error>:
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value): emitNext(transform(value))
@@ -55,7 +55,7 @@ package final class FilterSubscriber<Value, Failure: Error>:
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
@@ -92,7 +92,7 @@ package final class MapFilterSubscriber<Value, NewValue, Failure: Error>:
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
@@ -130,7 +130,7 @@ package final class ScanSubscriber<Value, Accumulation, Failure: Error>:
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
@@ -169,7 +169,7 @@ package final class DistinctSubscriber<Value, Failure: Error>:
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
@@ -209,7 +209,7 @@ package final class TakeSubscriber<Value, Failure: Error>:
         }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):

@@ -37,7 +37,7 @@ package final class CallbackStage<Value, Failure: Error>: SubscriptionStage {
         self.completed = completed
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value): next?(value)
