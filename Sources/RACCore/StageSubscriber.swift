@@ -32,12 +32,16 @@ package class StageSubscriber<Value, Failure: Error, Output, OutputFailure: Erro
         super.init(stageSharing: downstream.lockForUpstream, dispatch: dispatch)
     }
 
-    /// Hands the downstream, if this stage never stopped, to the `TeardownTrampoline`: releasing
-    /// the head of a long chain does not nest a `deinit` per stage.
+    /// If this stage never stopped: hands its resources to its downstream (its heir, see
+    /// `Subscriber.setHeir(_:)`; a stage keeps no `heir` of its own), then the downstream to the
+    /// `TeardownTrampoline`, so that releasing the head of a long chain does not nest a `deinit`
+    /// per stage.
     deinit {
-        if let downstream {
-            TeardownTrampoline.release(Unmanaged<AnyObject>.fromOpaque(downstream.toOpaque()))
+        guard let downstream else { return }
+        if !resourcesDisposed {
+            bequeathResources(to: downstream.takeUnretainedValue())
         }
+        TeardownTrampoline.release(Unmanaged<AnyObject>.fromOpaque(downstream.toOpaque()))
     }
 
     override package final func releaseStage() {

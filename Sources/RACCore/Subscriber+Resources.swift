@@ -153,10 +153,16 @@ extension Subscriber {
     /// so one being destroyed has left it already. No other thread can reach the resources
     /// (nothing holds the subscriber), so no lock is taken.
     func bequeathResources() {
-        resourcesDisposed = true
-        membership = nil
         let heir = self.heir
         self.heir = nil
+        bequeathResources(to: heir)
+    }
+
+    /// `bequeathResources()` to `heir`, given (a `StageSubscriber`'s heir is its downstream, which
+    /// it holds anyway, so it keeps no `heir` of its own).
+    func bequeathResources(to heir: (any SubscriberProtocol)?) {
+        resourcesDisposed = true
+        membership = nil
         firstLink?.release()
         firstLink = nil
         if let first = firstResource {
