@@ -15,6 +15,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The library's modules are rebuilt from scratch each time: after a change to the layout of a
+# library type, an incremental release build of this path dependency can reuse stale module files
+# (wrong numbers, or a compiler crash deserialising them). OpenCombine's build is kept.
+for directory in Benchmarks/.build/*/release; do
+    [ -d "$directory" ] || continue
+    rm -rf "$directory"/RAC*.build "$directory"/ShowcaseKit.build "$directory"/Modules/RAC* \
+        "$directory"/Modules/ShowcaseKit* "$directory"/description.json
+done
 swift build --package-path Benchmarks -c release >&2
 printf 'machine: %s, %s cores; %s\n\n' "$(uname -m)" "$(nproc)" "$(swift --version 2>/dev/null | head -1)"
 exec Benchmarks/.build/release/RACBenchmarks "$@"
