@@ -87,6 +87,11 @@ package final class RelaySignal<UpstreamValue, UpstreamFailure: Error, Payload, 
         }
     }
 
+    /// An operator's signal prints as a `Signal`: its class and payload are details.
+    override package var typeDescription: String {
+        "\(Signal<Value, Failure>.self)"
+    }
+
     /// The fused `filter`, if this relay's operator made a `filterFusion`.
     override package func fusingFilter(
         _ isIncluded: @escaping (Value) -> Bool, named name: String

@@ -130,6 +130,11 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         nil
     }
 
+    /// The type `description` prints: the signal's class. `RelaySignal` prints as `Signal`.
+    package var typeDescription: String {
+        "\(type(of: self))"
+    }
+
     /// Subscribes any subscriber (a subject, for instance). The subscription is tied to the
     /// receiver: when it terminates or is disposed, this subscription is disposed too.
     @inlinable
@@ -189,8 +194,9 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
 }
 
 extension Signal: CustomStringConvertible {
-    /// `<Signal<Int, Never>: name>`.
+    /// `<Signal<Int, Never>: name>` (`Subject<Int, Never>` … for a subclass; an operator's signal
+    /// prints as `Signal`, whatever class implements it).
     public var description: String {
-        "<\(type(of: self)): \(name)>"
+        "<\(typeDescription): \(name)>"
     }
 }

@@ -1246,9 +1246,9 @@ struct StageFusionDebugNameTests {
                 "[[[[src] -map:] -filter:] -map:] -filter:",
                 "[[[[[src] -map:] -filter:] -scanWithStart: 0 reduce:] -distinctUntilChanged] -take: 2",
             ]
-            // The description names the signal's class too, which is not checked.
+            // An operator's signal prints as a `Signal`, whatever class implements it.
             let description = "\(mapped.filter { _ in true })"
-            exit(names == expected && description.hasSuffix(": [[src] -map:] -filter:>") ? 0 : 1)
+            exit(names == expected && description == "<Signal<Int, Never>: [[src] -map:] -filter:>" ? 0 : 1)
         }
     }
 
@@ -1263,6 +1263,14 @@ struct StageFusionDebugNameTests {
             ]
             exit(names == Array(repeating: "anonymous", count: 4) ? 0 : 1)
         }
+    }
+
+    @Test("descriptions: an operator's signal prints as a Signal, a subject as its own class")
+    func descriptions() {
+        let subject = Subject<Int, Boom>()
+        #expect(subject.map { $0 + 1 }.filter { $0 > 0 }.description == "<Signal<Int, Boom>: anonymous>")
+        #expect(subject.scan("", { $0 + "\($1)" }).description == "<Signal<String, Boom>: anonymous>")
+        #expect(subject.description.hasPrefix("<Subject<Int, Boom>: "))
     }
 }
 
