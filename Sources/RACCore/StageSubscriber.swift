@@ -44,7 +44,10 @@ package class StageSubscriber<Value, Failure: Error, Output, OutputFailure: Erro
         TeardownTrampoline.release(Unmanaged<AnyObject>.fromOpaque(downstream.toOpaque()))
     }
 
-    override package final func releaseStage() {
+    /// Releases the downstream. Stages that keep values from the events (`scan`'s accumulation,
+    /// `distinctUntilChanged`'s last value) let go of them too, as the operator's blocks were
+    /// released in RAC.
+    override package func releaseStage() {
         let released = downstream
         downstream = nil
         released?.release()

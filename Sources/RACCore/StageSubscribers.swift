@@ -114,6 +114,8 @@ package final class ScanSubscriber<Value, Accumulation, Failure: Error>:
     StageSubscriber<Value, Failure, Accumulation, Failure>, @unchecked Sendable
 {
     @usableFromInline let reduce: (Accumulation, Value) -> Accumulation
+    /// The start value, which `running` goes back to once the subscription has stopped.
+    @usableFromInline let initial: Accumulation
     /// The running accumulation.
     @exclusivity(unchecked) @usableFromInline var running: Accumulation
 
@@ -122,6 +124,7 @@ package final class ScanSubscriber<Value, Accumulation, Failure: Error>:
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation,
         feeding downstream: Subscriber<Accumulation, Failure>
     ) {
+        self.initial = initial
         self.running = initial
         self.reduce = reduce
         super.init(feeding: downstream) { object, event in
@@ -139,6 +142,12 @@ package final class ScanSubscriber<Value, Accumulation, Failure: Error>:
         case .error(let failure): emitError(failure)
         case .completed: emitCompleted()
         }
+    }
+
+    /// Lets go of the accumulation too.
+    override package func releaseStage() {
+        super.releaseStage()
+        running = initial
     }
 }
 
@@ -183,6 +192,12 @@ package final class DistinctSubscriber<Value, Failure: Error>:
         case .error(let failure): emitError(failure)
         case .completed: emitCompleted()
         }
+    }
+
+    /// Lets go of the last value too.
+    override package func releaseStage() {
+        super.releaseStage()
+        previous = []
     }
 }
 

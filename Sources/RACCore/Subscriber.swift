@@ -26,7 +26,9 @@ import Synchronization
 /// Performance (see Docs/Performance.md): the stages of a chain of single-source operators
 /// (`map`, `filter`, `scan` …) share one lock. The subscriber at the head of the chain takes it
 /// for each event; the stages below it, which the framework created itself and which only ever
-/// receive events from inside that delivery, run under it without locking again.
+/// receive events from inside that delivery, run under it without locking again. The common
+/// operators' stages are subscribers themselves (`StageSubscriber`, the only subclasses: the class
+/// is not `open`, and its members are `final`).
 public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @unchecked Sendable {
     /// The callback invoked with each event; released on termination or disposal.
     public typealias Handler = (Event<Value, Failure>) -> Void
@@ -76,7 +78,7 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
     /// stage's `receive` directly, specialised. Not optional, and a `let`, so that a delivery
     /// reads it without copying it (an optional closure bound with `if let` is retained and
     /// released around each call). Typed over a raw address so that a subscriber whose box is a
-    /// `HandlerBox` can hold a placeholder that is not generic (`Subscriber.noDispatch`): a
+    /// `HandlerBox` can hold a placeholder that is not generic (`noDispatch`): a
     /// generic closure made in unspecialised code would allocate a context.
     @usableFromInline final let dispatch: (AnyObject, UnsafeMutableRawPointer) -> Void
     /// The handler's box or the stage, retained by hand (`nil` once stopped). Guarded by

@@ -833,6 +833,39 @@ enum SubscriptionEnd: String, CaseIterable, Sendable {
 
 @Suite("Stage fusion: release", .checksRelease)
 struct StageFusionReleaseTests {
+    /// A source that keeps every subscriber it is given (as a badly behaved signal might) and
+    /// sends it one `Token`: only the operators' own release on stop can let the values go.
+    private func hoarding(_ kept: Locked<[Subscriber<Token, Never>]>) -> Signal<Token, Never> {
+        Signal { subscriber in
+            kept.withValue { $0.append(subscriber) }
+            subscriber.sendNext(Token())
+            return nil
+        }
+    }
+
+    @Test(
+        "a stopped scan or distinctUntilChanged lets go of the values it kept, though its source keeps it",
+        arguments: [SubscriptionEnd.disposal, .completion])
+    func keptValuesReleasedOnStop(_ end: SubscriptionEnd) {
+        let kept = Locked<[Subscriber<Token, Never>]>([])
+        weak var accumulated: Token?
+        weak var lastSent: Token?
+        let scanned = hoarding(kept).scan([Token]()) { $0 + [$1] }.subscribe(next: { accumulated = $0.first })
+        let distinct = hoarding(kept).distinctUntilChanged(by: ===).subscribe(next: { lastSent = $0 })
+        #expect(accumulated != nil)
+        #expect(lastSent != nil)
+        switch end {
+        case .disposal:
+            scanned.dispose()
+            distinct.dispose()
+        case .completion, .error:
+            for subscriber in kept.withValue({ $0 }) { subscriber.sendCompleted() }
+        }
+        #expect(kept.withValue { $0.count } == 2)
+        #expect(accumulated == nil)
+        #expect(lastSent == nil)
+    }
+
     @Test(
         "when the subscription ends, the chain lets go of the subscriber and the closures at once",
         arguments: chains, SubscriptionEnd.allCases)
