@@ -1,7 +1,7 @@
 // The stage subscribers of the common single-source operators (`map`, `filter`, `map` + `filter`
 // fused, `scan`, `distinctUntilChanged`, `take`): one object per subscription of each (see
-// `StageSubscriber`). Each `receive` runs inside the subscription's serialised deliveries; its
-// `dispatch` is a closure that captures nothing, made where the types are known.
+// `StageSubscriber`). Each `receive` runs inside the subscription's serialised deliveries and is
+// called through `SubscriptionStage.dispatch`.
 
 /// A subscription of `map(_:)`: sends `transform(value)` for each value.
 ///
@@ -10,7 +10,7 @@
 /// ```
 @usableFromInline
 package final class MapSubscriber<Value, NewValue, Failure: Error>:
-    StageSubscriber<Value, Failure, NewValue, Failure>, @unchecked Sendable
+    StageSubscriber<Value, Failure, NewValue, Failure>, SubscriptionStage, @unchecked Sendable
 {
     @usableFromInline let transform: (Value) -> NewValue
 
@@ -19,14 +19,11 @@ package final class MapSubscriber<Value, NewValue, Failure: Error>:
         _ transform: @escaping (Value) -> NewValue, feeding downstream: Subscriber<NewValue, Failure>
     ) {
         self.transform = transform
-        super.init(feeding: downstream) { object, event in
-            unsafeDowncast(object, to: MapSubscriber.self).receive(
-                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
-        }
+        super.init(feeding: downstream, dispatch: MapSubscriber.dispatch)
     }
 
     @inlinable @inline(__always)
-    final func receive(_ event: inout Event<Value, Failure>) {
+    package final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value): emitNext(transform(value))
         case .error(let failure): emitError(failure)
@@ -42,21 +39,18 @@ package final class MapSubscriber<Value, NewValue, Failure: Error>:
 /// ```
 @usableFromInline
 package final class FilterSubscriber<Value, Failure: Error>:
-    StageSubscriber<Value, Failure, Value, Failure>, @unchecked Sendable
+    StageSubscriber<Value, Failure, Value, Failure>, SubscriptionStage, @unchecked Sendable
 {
     @usableFromInline let isIncluded: (Value) -> Bool
 
     @inlinable
     package init(_ isIncluded: @escaping (Value) -> Bool, feeding downstream: Subscriber<Value, Failure>) {
         self.isIncluded = isIncluded
-        super.init(feeding: downstream) { object, event in
-            unsafeDowncast(object, to: FilterSubscriber.self).receive(
-                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
-        }
+        super.init(feeding: downstream, dispatch: FilterSubscriber.dispatch)
     }
 
     @inlinable @inline(__always)
-    final func receive(_ event: inout Event<Value, Failure>) {
+    package final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
             if isIncluded(value) { emitNext(value) }
@@ -74,7 +68,7 @@ package final class FilterSubscriber<Value, Failure: Error>:
 /// ```
 @usableFromInline
 package final class MapFilterSubscriber<Value, NewValue, Failure: Error>:
-    StageSubscriber<Value, Failure, NewValue, Failure>, @unchecked Sendable
+    StageSubscriber<Value, Failure, NewValue, Failure>, SubscriptionStage, @unchecked Sendable
 {
     @usableFromInline let transform: (Value) -> NewValue
     @usableFromInline let isIncluded: (NewValue) -> Bool
@@ -86,14 +80,11 @@ package final class MapFilterSubscriber<Value, NewValue, Failure: Error>:
     ) {
         self.transform = transform
         self.isIncluded = isIncluded
-        super.init(feeding: downstream) { object, event in
-            unsafeDowncast(object, to: MapFilterSubscriber.self).receive(
-                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
-        }
+        super.init(feeding: downstream, dispatch: MapFilterSubscriber.dispatch)
     }
 
     @inlinable @inline(__always)
-    final func receive(_ event: inout Event<Value, Failure>) {
+    package final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
             let newValue = transform(value)
@@ -111,7 +102,7 @@ package final class MapFilterSubscriber<Value, NewValue, Failure: Error>:
 /// ```
 @usableFromInline
 package final class ScanSubscriber<Value, Accumulation, Failure: Error>:
-    StageSubscriber<Value, Failure, Accumulation, Failure>, @unchecked Sendable
+    StageSubscriber<Value, Failure, Accumulation, Failure>, SubscriptionStage, @unchecked Sendable
 {
     @usableFromInline let reduce: (Accumulation, Value) -> Accumulation
     /// The start value, which `running` goes back to once the subscription has stopped.
@@ -127,14 +118,11 @@ package final class ScanSubscriber<Value, Accumulation, Failure: Error>:
         self.initial = initial
         self.running = initial
         self.reduce = reduce
-        super.init(feeding: downstream) { object, event in
-            unsafeDowncast(object, to: ScanSubscriber.self).receive(
-                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
-        }
+        super.init(feeding: downstream, dispatch: ScanSubscriber.dispatch)
     }
 
     @inlinable @inline(__always)
-    final func receive(_ event: inout Event<Value, Failure>) {
+    package final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
             running = reduce(running, value)
@@ -158,7 +146,7 @@ package final class ScanSubscriber<Value, Accumulation, Failure: Error>:
 /// ```
 @usableFromInline
 package final class DistinctSubscriber<Value, Failure: Error>:
-    StageSubscriber<Value, Failure, Value, Failure>, @unchecked Sendable
+    StageSubscriber<Value, Failure, Value, Failure>, SubscriptionStage, @unchecked Sendable
 {
     @usableFromInline let isEquivalent: (Value, Value) -> Bool
     /// The last value sent (none before the first). An array of at most one value rather than an
@@ -172,14 +160,11 @@ package final class DistinctSubscriber<Value, Failure: Error>:
         _ isEquivalent: @escaping (Value, Value) -> Bool, feeding downstream: Subscriber<Value, Failure>
     ) {
         self.isEquivalent = isEquivalent
-        super.init(feeding: downstream) { object, event in
-            unsafeDowncast(object, to: DistinctSubscriber.self).receive(
-                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
-        }
+        super.init(feeding: downstream, dispatch: DistinctSubscriber.dispatch)
     }
 
     @inlinable @inline(__always)
-    final func receive(_ event: inout Event<Value, Failure>) {
+    package final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
             if let last = previous.first {
@@ -209,7 +194,7 @@ package final class DistinctSubscriber<Value, Failure: Error>:
 /// ```
 @usableFromInline
 package final class TakeSubscriber<Value, Failure: Error>:
-    StageSubscriber<Value, Failure, Value, Failure>, @unchecked Sendable
+    StageSubscriber<Value, Failure, Value, Failure>, SubscriptionStage, @unchecked Sendable
 {
     @usableFromInline let count: Int
     /// How many values were sent.
@@ -218,14 +203,11 @@ package final class TakeSubscriber<Value, Failure: Error>:
     @inlinable
     package init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
         self.count = count
-        super.init(feeding: downstream) { object, event in
-            unsafeDowncast(object, to: TakeSubscriber.self).receive(
-                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
-        }
+        super.init(feeding: downstream, dispatch: TakeSubscriber.dispatch)
     }
 
     @inlinable @inline(__always)
-    final func receive(_ event: inout Event<Value, Failure>) {
+    package final func receive(_ event: inout Event<Value, Failure>) {
         switch event {
         case .next(let value):
             // Counted before forwarding: a value sent back into the source from the downstream

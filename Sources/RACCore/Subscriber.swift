@@ -157,10 +157,7 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
     where Stage.Value == Value, Stage.Failure == Failure {
         deliveryLock = lock ?? RecursiveLock()
         receives = true
-        dispatch = { object, event in
-            unsafeDowncast(object, to: Stage.self).receive(
-                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
-        }
+        dispatch = Stage.dispatch
         box = Unmanaged.passRetained(stage)
     }
 

@@ -16,6 +16,19 @@ package protocol SubscriptionStage<Value, Failure>: AnyObject {
     func receive(_ event: inout Event<Value, Failure>)
 }
 
+extension SubscriptionStage {
+    /// The `dispatch` of a subscriber whose box is a stage of this type (see `Subscriber.dispatch`):
+    /// it calls `receive` directly. A closure that captures nothing once specialised for the
+    /// concrete stage type, which is why it is inlined where that type is known.
+    @inlinable @inline(__always)
+    package static var dispatch: (AnyObject, UnsafeMutableRawPointer) -> Void {
+        { object, event in
+            unsafeDowncast(object, to: Self.self).receive(
+                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
+        }
+    }
+}
+
 /// The stage of a subscriber made from optional callbacks (`subscribe(next:error:completed:)`,
 /// `Subscriber(next:error:completed:)`): one object for the three closures. A missing closure
 /// ignores its event.
