@@ -44,25 +44,6 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
         }
     }
 
-    /// Holds the handler of a subscriber that the framework made, as a *receiver*: a closure that
-    /// takes the event `inout`. An `inout` parameter is passed by address whatever the types, so a
-    /// receiver made in specialised code is stored and called as it is, where a `Handler` stored
-    /// in this generic class is called through a reabstraction thunk (two extra calls per event).
-    @usableFromInline
-    final class ReceiverBox: SubscriptionStage {
-        @usableFromInline let receiver: (inout Event<Value, Failure>) -> Void
-
-        @inlinable
-        init(_ receiver: @escaping (inout Event<Value, Failure>) -> Void) {
-            self.receiver = receiver
-        }
-
-        @inlinable
-        func receive(_ event: inout Event<Value, Failure>) {
-            receiver(&event)
-        }
-    }
-
     /// Serialises deliveries; shared with the upstream stages of a chain (see the type's notes).
     @usableFromInline package final let deliveryLock: RecursiveLock
     /// Set once a terminal event or `dispose()` has stopped the subscriber.
@@ -70,8 +51,8 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
     /// Whether `send` takes `deliveryLock` itself. `false` for a claimed stage, whose events all
     /// arrive from inside a delivery that holds the same lock. Written only before the first event.
     @exclusivity(unchecked) @usableFromInline package final var locksOnSend = true
-    /// Whether `box` is a `SubscriptionStage` (a framework-made stage, or a `ReceiverBox`) that
-    /// `dispatch` calls, else a `HandlerBox`.
+    /// Whether `box` is a `SubscriptionStage` (a framework-made stage, or the subscriber itself
+    /// for a `StageSubscriber`) that `dispatch` calls, else a `HandlerBox`.
     @usableFromInline final let receives: Bool
     /// How a delivery calls the stage in `box`, given the stage and the address of the event: a
     /// closure that captures nothing, made where the stage's type is known, so that it calls the
@@ -124,16 +105,6 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
         receives = false
         dispatch = noDispatch
         box = Unmanaged.passRetained(HandlerBox(handler))
-    }
-
-    /// A subscriber made by the framework, whose handler takes each event `inout` (a receiver, see
-    /// `ReceiverBox`). With a `lock`, a framework-made stage as `init(_:sharing:)`; without, the
-    /// subscriber has a lock of its own.
-    @inlinable
-    package convenience init(
-        receiver: @escaping (inout Event<Value, Failure>) -> Void, sharing lock: RecursiveLock?
-    ) {
-        self.init(stage: ReceiverBox(receiver), sharing: lock)
     }
 
     /// A `StageSubscriber`: its box is itself, and `dispatch` calls its `receive`.
