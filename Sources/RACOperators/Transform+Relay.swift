@@ -33,8 +33,8 @@ extension Signal {
 }
 
 extension Signal {
-    /// As `relay(into:_:)`, for operators that end the subscription themselves (`take`, `any`,
-    /// `tryMap` …): `handler` also receives the upstream subscriber, to dispose it *before* sending
+    /// As `relay(into:_:)`, for operators that end the subscription themselves (`any`, `tryMap`,
+    /// `dematerialize` …): `handler` also receives the upstream subscriber, to dispose it *before* sending
     /// the terminal event downstream, as RAC does (`[selfDisposable dispose]` before completing).
     /// Then a callback of that terminal event that sends into the source again reaches nothing of
     /// the operator. Costs one small allocation per subscription (a `StoppingRelay`).
@@ -43,7 +43,12 @@ extension Signal {
         into downstream: Subscriber<DownstreamValue, DownstreamFailure>,
         _ handler: @escaping (Event<Value, Failure>, _ upstream: Subscriber<Value, Failure>) -> Void
     ) -> (any Disposable)? {
-        relayEvents(into: downstream, stage: StoppingRelay(handler))
+        let relay = StoppingRelay(handler)
+        let upstream = Subscriber<Value, Failure>(stage: relay, sharing: downstream.lockForUpstream)
+        relay.upstream = Unmanaged.passUnretained(upstream)
+        downstream.link(upstream)
+        subscribe(claiming: upstream)
+        return nil
     }
 
     /// `map(_:)` with the result named `name` (evaluated only when debug names are on): the
@@ -70,12 +75,13 @@ final class OperatorState<State> {
 }
 
 /// The handler of `relayStopping(into:_:)` and the upstream subscriber it is given. The upstream
-/// holds this relay through its handler; this relay refers to the upstream without retaining it
-/// (see `UpstreamHoldingStage`).
+/// holds this relay as its stage; this relay refers to the upstream without retaining it
+/// (retaining it would make a cycle), and need not: it reads it only in `receive`, which only
+/// the upstream calls, from inside one of its deliveries, while it is alive.
 @usableFromInline
-final class StoppingRelay<Value, Failure: Error>: UpstreamHoldingStage {
+final class StoppingRelay<Value, Failure: Error>: SubscriptionStage {
     @usableFromInline let handler: (Event<Value, Failure>, Subscriber<Value, Failure>) -> Void
-    /// Set once, before the upstream is subscribed; not retained (see `UpstreamHoldingStage`).
+    /// Set once, before the upstream is subscribed; not retained (see the type's notes).
     @exclusivity(unchecked) @usableFromInline var upstream: Unmanaged<Subscriber<Value, Failure>>?
 
     @inlinable
