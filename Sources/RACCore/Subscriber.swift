@@ -220,10 +220,10 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
         }
     }
 
-    /// `send` for the framework's operators, which forward one event per call: a claimed stage
-    /// (the common case: the delivery that calls it holds `deliveryLock` already) is delivered
-    /// inline, a subscriber that locks goes through `sendLocking`, out of line. That keeps the
-    /// operator's closure small.
+    /// `send` for the framework's stages (`StageSubscriber.emit(_:)`, `DeliveryCheckpoint`), which
+    /// forward one event per call: a claimed stage (the common case: the delivery that calls it
+    /// holds `deliveryLock` already) is delivered inline, a subscriber that locks goes through
+    /// `sendLocking`, out of line. That keeps the stage's `receive` small.
     @inlinable @inline(__always)
     package final func forward(_ event: Event<Value, Failure>) {
         guard !stopped.load(ordering: .acquiring) else { return }
@@ -232,24 +232,6 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
         } else {
             deliver(event, locking: false)
         }
-    }
-
-    /// `forward(_:)` of a value.
-    @inlinable @inline(__always)
-    package final func forwardNext(_ value: Value) {
-        forward(.next(value))
-    }
-
-    /// `forward(_:)` of an error.
-    @inlinable @inline(__always)
-    package final func forwardError(_ error: Failure) {
-        forward(.error(error))
-    }
-
-    /// `forward(_:)` of the completion.
-    @inlinable @inline(__always)
-    package final func forwardCompleted() {
-        forward(.completed)
     }
 
     /// `send` for a subscriber that takes its delivery lock itself: out of line (it is the head of
