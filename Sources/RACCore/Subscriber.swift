@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Receives one subscription's events, serialised and in grammar.
 ///
 /// RAC: `RACSubscriber` (and `RACPassthroughSubscriber`). Guarantees, whatever threads send:
@@ -23,52 +15,37 @@ import Synchronization
 /// delivered:  -a-b-|       (c dropped)
 /// ```
 ///
-/// Performance (see Docs/Performance.md): the stages of a chain of single-source operators
-/// (`map`, `filter`, `scan` …) share one lock. The subscriber at the head of the chain takes it
-/// for each event; the stages below it, which the framework created itself and which only ever
-/// receive events from inside that delivery, run under it without locking again. The common
-/// operators' stages are subscribers themselves (`StageSubscriber`, the only subclasses: the class
-/// is not `open`, and its members are `final`).
-public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @unchecked Sendable {
+/// Every subscriber hands its events to one stage (`SubscriptionStage`): the closures it was made
+/// with, or, for an operator's subscriber, itself (`OperatorStage`). The class is `open` only so
+/// that RACOperators can define operator stages: its initialisers are not public, so it cannot be
+/// subclassed outside the package.
+open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @unchecked Sendable {
     /// The callback invoked with each event; released on termination or disposal.
     public typealias Handler = (Event<Value, Failure>) -> Void
 
-    /// Holds a `Handler` in a `let`, so that a delivery calls it without retaining it.
-    @usableFromInline
-    final class HandlerBox {
-        @usableFromInline let handler: Handler
+    // The stages of a chain of single-source operators share one lock: the subscriber at the head
+    // of the chain takes it for each event, and the stages below it, which only ever receive
+    // events from inside that delivery, run under it without locking again (`locksOnSend` false;
+    // Docs/Internals.md, "one lock per chain").
 
-        @inlinable
-        init(_ handler: @escaping Handler) {
-            self.handler = handler
-        }
-    }
-
-    /// Serialises deliveries; shared with the upstream stages of a chain (see the type's notes).
+    /// Serialises deliveries; shared with the upstream stages of a chain.
     @usableFromInline package final let deliveryLock: RecursiveLock
     /// Set once a terminal event or `dispose()` has stopped the subscriber.
     @usableFromInline final let stopped = Atomic<Bool>(false)
     /// Whether `send` takes `deliveryLock` itself. `false` for a claimed stage, whose events all
     /// arrive from inside a delivery that holds the same lock. Written only before the first event.
     @exclusivity(unchecked) @usableFromInline package final var locksOnSend = true
-    /// Whether `box` is a `SubscriptionStage` (a framework-made stage, or the subscriber itself
-    /// for a `StageSubscriber`) that `dispatch` calls, else a `HandlerBox`.
-    @usableFromInline final let receives: Bool
-    /// How a delivery calls the stage in `box`, given the stage and the address of the event: a
-    /// closure that captures nothing, made where the stage's type is known, so that it calls the
-    /// stage's `receive` directly, specialised. Not optional, and a `let`, so that a delivery
-    /// reads it without copying it (an optional closure bound with `if let` is retained and
-    /// released around each call). Typed over a raw address so that a subscriber whose box is a
-    /// `HandlerBox` can hold a placeholder that is not generic (`noDispatch`): a
-    /// generic closure made in unspecialised code would allocate a context.
-    @usableFromInline final let dispatch: (AnyObject, UnsafeMutableRawPointer) -> Void
-    /// The handler's box or the stage, retained by hand (`nil` once stopped). Guarded by
-    /// `deliveryLock`.
-    @exclusivity(unchecked) @usableFromInline final var box: Unmanaged<AnyObject>?
+    /// Calls `stage` with the address of an event (`SubscriptionStage.dispatch`, made where the
+    /// stage's type is known), or with `nil` to let it release its state.
+    // A non-optional `let`: a delivery calls it without retaining anything.
+    @usableFromInline final let dispatch: (AnyObject, UnsafeMutableRawPointer?) -> Void
+    /// The stage (`nil` once stopped): retained by hand, unless it is the subscriber itself.
+    /// Guarded by `deliveryLock`.
+    @exclusivity(unchecked) @usableFromInline final var stage: Unmanaged<AnyObject>?
     /// How many deliveries to this subscriber are on the stack (nested ones included). Guarded by
     /// `deliveryLock`.
     @exclusivity(unchecked) @usableFromInline final var depth = 0
-    /// A handler stopped during a delivery, released once the outermost delivery returns.
+    /// A stage stopped during a delivery, released once the outermost delivery returns.
     /// Guarded by `deliveryLock`.
     @exclusivity(unchecked) @usableFromInline final var retired: Unmanaged<AnyObject>?
 
@@ -88,48 +65,38 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
     /// `setHeir(_:)`); released once the resources are disposed. Set before subscribing.
     @exclusivity(unchecked) @usableFromInline final var heir: (any SubscriberProtocol)?
 
-    /// Creates a subscriber that passes every event to `handler`.
-    @inlinable
-    public init(_ handler: @escaping Handler) {
-        deliveryLock = RecursiveLock()
-        receives = false
-        dispatch = noDispatch
-        box = Unmanaged.passRetained(HandlerBox(handler))
-    }
-
-    /// A subscriber for a framework-made stage whose deliveries are serialised by `lock`, the
-    /// delivery lock of the stage it feeds.
-    @inlinable
-    package init(_ handler: @escaping Handler, sharing lock: RecursiveLock) {
-        deliveryLock = lock
-        receives = false
-        dispatch = noDispatch
-        box = Unmanaged.passRetained(HandlerBox(handler))
-    }
-
-    /// A `StageSubscriber`: its box is itself, and `dispatch` calls its `receive`.
-    @inlinable
-    package init(
-        stageSharing lock: RecursiveLock?, dispatch: @escaping (AnyObject, UnsafeMutableRawPointer) -> Void
-    ) {
-        deliveryLock = lock ?? RecursiveLock()
-        receives = true
-        self.dispatch = dispatch
-        box = Unmanaged<AnyObject>.passUnretained(self)
-    }
-
-    /// A subscriber made by the framework whose events go to `stage`, the object of one
-    /// subscription of an operator (its state and its downstream subscriber): one allocation
-    /// beside the subscriber, where a closure capturing the same things would need its context
-    /// and a box. With a `lock`, a framework-made stage as `init(_:sharing:)`; without, the
-    /// subscriber has a lock of its own.
+    /// A subscriber whose events go to `stage`. With a `lock` (the delivery lock of the stage it
+    /// feeds), its deliveries are serialised by that lock; without, it has a lock of its own.
     @inlinable
     package init<Stage: SubscriptionStage>(stage: Stage, sharing lock: RecursiveLock?)
     where Stage.Value == Value, Stage.Failure == Failure {
         deliveryLock = lock ?? RecursiveLock()
-        receives = true
         dispatch = Stage.dispatch
-        box = Unmanaged.passRetained(stage)
+        self.stage = Unmanaged.passRetained(stage)
+    }
+
+    /// A subscriber that is its own stage (`OperatorStage`); `dispatch` calls it.
+    @inlinable
+    package init(
+        beingItsOwnStageSharing lock: RecursiveLock?,
+        dispatch: @escaping (AnyObject, UnsafeMutableRawPointer?) -> Void
+    ) {
+        deliveryLock = lock ?? RecursiveLock()
+        self.dispatch = dispatch
+        stage = Unmanaged<AnyObject>.passUnretained(self)
+    }
+
+    /// Creates a subscriber that passes every event to `handler`.
+    @inlinable
+    public convenience init(_ handler: @escaping Handler) {
+        self.init(stage: ClosureStage(handler), sharing: nil)
+    }
+
+    /// A subscriber for a framework-made stage whose deliveries are serialised by `lock`, the
+    /// delivery lock of the stage it feeds; every event goes to `handler`.
+    @inlinable
+    package convenience init(_ handler: @escaping Handler, sharing lock: RecursiveLock) {
+        self.init(stage: ClosureStage(handler), sharing: lock)
     }
 
     /// Creates a subscriber from optional closures; a missing closure ignores that event.
@@ -143,63 +110,47 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
         self.init(stage: CallbackStage(next: next, error: error, completed: completed), sharing: nil)
     }
 
-    /// The handler that calls the given closures (a missing one ignores its event). A static
-    /// function, so that the closure is specialised where it is called.
-    @inlinable
-    public static func handler(
-        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?
-    ) -> Handler {
-        { event in
-            switch event {
-            case .next(let value): next?(value)
-            case .error(let failure): error?(failure)
-            case .completed: completed?()
-            }
-        }
-    }
-
     deinit {
         // Not stopped, and now nothing can send to it: its upstream let it go without ending (a
         // subject released, say), or it was never subscribed. See `bequeathResources()`.
         if !resourcesDisposed {
             bequeathResources()
         }
-        // A stage subscriber's box is itself: its own `deinit` has handed its downstream on.
-        if let box, !isOwn(box) {
-            // The handler may hold the next stage of a chain, unstopped too, whose own `deinit`
-            // releases the stage after it: a chain released whole does not nest a `deinit` per
+        // An operator stage is its own stage: its own `deinit` has handed its downstream on.
+        if let stage, !isOwn(stage) {
+            // The stage may hold the next subscriber of a chain, unstopped too, whose own `deinit`
+            // releases the one after it: a chain released whole does not nest a `deinit` per
             // stage on the stack.
-            TeardownTrampoline.release(box)
+            TeardownTrampoline.release(stage)
         }
         if let retired, !isOwn(retired) {
             retired.release()
         }
     }
 
-    /// Whether `handler` (the box, or a retired one) is this subscriber itself (a
-    /// `StageSubscriber`).
+    /// Whether `stage` (the current one, or a retired one) is this subscriber itself.
     @usableFromInline
-    final func isOwn(_ handler: Unmanaged<AnyObject>) -> Bool {
-        handler.toOpaque() == Unmanaged<AnyObject>.passUnretained(self).toOpaque()
+    final func isOwn(_ stage: Unmanaged<AnyObject>) -> Bool {
+        stage.toOpaque() == Unmanaged<AnyObject>.passUnretained(self).toOpaque()
     }
 
-    /// Lets go of a handler taken out of `box` (or `retired`) once the subscriber has stopped: the
-    /// box's reference, or, for a stage subscriber (whose box is itself), what it holds for its
-    /// deliveries (`releaseStage()`).
+    /// Lets go of a stage taken out of `stage` (or `retired`) once the subscriber has stopped: the
+    /// reference to it, or, for a subscriber that is its own stage, what it holds for its
+    /// deliveries (`releaseOwnStage()`).
     @usableFromInline
-    final func releaseHandler(_ handler: Unmanaged<AnyObject>?) {
-        guard let handler else { return }
-        if isOwn(handler) {
-            releaseStage()
+    final func release(_ stage: Unmanaged<AnyObject>?) {
+        guard let stage else { return }
+        if isOwn(stage) {
+            releaseOwnStage()
         } else {
-            handler.release()
+            stage.release()
         }
     }
 
-    /// Releases what a stage subscriber holds for its deliveries (its downstream), once it has
-    /// stopped and no delivery to it is running. Overridden by `StageSubscriber`.
+    /// Releases what a subscriber that is its own stage holds for its deliveries, once it has
+    /// stopped and no delivery to it is running. Overridden by `OperatorStage`.
     @usableFromInline
-    package func releaseStage() {}
+    package func releaseOwnStage() {}
 
     /// Whether the subscriber has stopped: it received a terminal event or was disposed.
     public final var isDisposed: Bool {
@@ -220,7 +171,7 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
         }
     }
 
-    /// `send` for the framework's stages (`StageSubscriber.emit(_:)`, `DeliveryCheckpoint`), which
+    /// `send` for the framework's stages (`OperatorStage.emit(_:)`, `DeliveryCheckpoint`), which
     /// forward one event per call: a claimed stage (the common case: the delivery that calls it
     /// holds `deliveryLock` already) is delivered inline, a subscriber that locks goes through
     /// `sendLocking`, out of line. That keeps the stage's `receive` small.
@@ -241,22 +192,22 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
         deliver(event, locking: true)
     }
 
-    /// Delivers a value on the common path (the handler is there and the subscriber has not
+    /// Delivers a value on the common path (the stage is there and the subscriber has not
     /// stopped), and hands everything else to `deliverRarely`.
     @inlinable @inline(__always)
     final func deliver(_ event: Event<Value, Failure>, locking: Bool) {
         if locking { deliveryLock.lock() }
         // Checked again once the lock is taken: a disposal may have happened while waiting. (A
         // claimed stage waited for nothing since `send` checked.)
-        guard let box, !event.isTerminal, !(locking && stopped.load(ordering: .acquiring)) else {
+        guard let stage, !event.isTerminal, !(locking && stopped.load(ordering: .acquiring)) else {
             deliverRarely(event, locking: locking)
             return
         }
         depth &+= 1
-        call(box, event)
+        call(stage, event)
         depth &-= 1
-        // A handler is retired only once the subscriber has stopped, so `stopped` covers both
-        // reasons to finish: a retired handler, or a disposal by another thread meanwhile.
+        // A stage is retired only once the subscriber has stopped, so `stopped` covers both
+        // reasons to finish: a retired stage, or a disposal by another thread meanwhile.
         if depth == 0, stopped.load(ordering: .acquiring) {
             finishDelivery(locking: locking)
         } else if locking {
@@ -265,63 +216,59 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
     }
 
     /// The rare cases of a delivery, with the delivery lock held (taken by this call if
-    /// `locking`, released before returning): the handler is gone, the subscriber was disposed
+    /// `locking`, released before returning): the stage is gone, the subscriber was disposed
     /// while the event waited for the lock, or the event is terminal.
     @inlinable @inline(never)
     final func deliverRarely(_ event: Event<Value, Failure>, locking: Bool) {
-        guard let box else {
+        guard let stage else {
             if locking { deliveryLock.unlock() }
             return
         }
         if stopped.load(ordering: .acquiring) {
-            // Disposed while this event waited for the lock: drop it, and release the handler that
+            // Disposed while this event waited for the lock: drop it, and release the stage that
             // the disposing thread could not (it never waits for a delivery).
-            let stale = depth == 0 ? box : nil
-            if stale != nil { self.box = nil }
+            let stale = depth == 0 ? stage : nil
+            if stale != nil { self.stage = nil }
             if locking { deliveryLock.unlock() }
-            releaseHandler(stale)
+            release(stale)
             return
         }
         depth &+= 1
         stopped.store(true, ordering: .releasing)
-        self.box = nil
-        call(box, event)
+        self.stage = nil
+        call(stage, event)
         depth &-= 1
-        let released = depth == 0 ? box : nil
-        if released == nil { retired = box }
+        let released = depth == 0 ? stage : nil
+        if released == nil { retired = stage }
         let leftover = depth == 0 ? takeRetired() : nil
         if locking { deliveryLock.unlock() }
-        releaseHandler(released)
-        releaseHandler(leftover)
+        release(released)
+        release(leftover)
         disposeResources()
     }
 
-    /// Ends a delivery after which the subscriber must release a handler: one retired by a
+    /// Ends a delivery after which the subscriber must release a stage: one retired by a
     /// nested terminal event or disposal, or its own if another thread disposed it meanwhile.
     @inlinable @inline(never)
     final func finishDelivery(locking: Bool) {
         let leftover = takeRetired()
-        let stale = stopped.load(ordering: .acquiring) ? self.box : nil
-        if stale != nil { self.box = nil }
+        let stale = stopped.load(ordering: .acquiring) ? self.stage : nil
+        if stale != nil { self.stage = nil }
         if locking { deliveryLock.unlock() }
-        releaseHandler(leftover)
-        releaseHandler(stale)
+        release(leftover)
+        release(stale)
     }
 
-    /// Calls the handler in `box` (this subscriber's) with `event`, without retaining it.
+    /// Calls `stage` (this subscriber's) with `event`, without retaining it.
     @inlinable @inline(__always)
-    final func call(_ box: Unmanaged<AnyObject>, _ event: Event<Value, Failure>) {
-        if receives {
-            var event = event
-            withUnsafeMutablePointer(to: &event) { address in
-                box._withUnsafeGuaranteedRef { dispatch($0, address) }
-            }
-        } else {
-            box._withUnsafeGuaranteedRef { unsafeDowncast($0, to: HandlerBox.self).handler(event) }
+    final func call(_ stage: Unmanaged<AnyObject>, _ event: Event<Value, Failure>) {
+        var event = event
+        withUnsafeMutablePointer(to: &event) { address in
+            stage._withUnsafeGuaranteedRef { dispatch($0, address) }
         }
     }
 
-    /// Takes the handler retired during a delivery (call with the delivery lock held).
+    /// Takes the stage retired during a delivery (call with the delivery lock held).
     @usableFromInline
     final func takeRetired() -> Unmanaged<AnyObject>? {
         defer { retired = nil }
@@ -346,23 +293,23 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
         send(.completed)
     }
 
-    /// Stops the subscriber: no delivery starts after this returns, the handler is released and the
+    /// Stops the subscriber: no delivery starts after this returns, the stage is released and the
     /// resources are disposed. Runs once; never waits. A callback that another thread is running at
-    /// this moment finishes (it began before the disposal), and that thread releases the handler
+    /// this moment finishes (it began before the disposal), and that thread releases the stage
     /// when it returns. Not waiting is what keeps operators with several inputs (`merge` + `take`
     /// on two threads) from deadlocking: each delivering thread holds its own input's lock.
     public final func dispose() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if deliveryLock.tryLock() {
-            var released = box
-            box = nil
+            var released = stage
+            stage = nil
             if depth > 0 {
                 // Disposed from inside its own callback: the callback is still running.
                 retired = released
                 released = nil
             }
             deliveryLock.unlock()
-            releaseHandler(released)
+            release(released)
         }
         disposeResources()
     }
@@ -382,10 +329,4 @@ public class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, 
     package final func claimSerialDelivery() {
         locksOnSend = false
     }
-}
-
-/// The `dispatch` of a subscriber whose box is a `HandlerBox`: never called.
-@usableFromInline
-let noDispatch: @Sendable (AnyObject, UnsafeMutableRawPointer) -> Void = { _, _ in
-    preconditionFailure("Subscriber: a handler box has no dispatch")
 }

@@ -1,37 +1,89 @@
-/// The object of one subscription of a framework-made stage: an operator's state and the
-/// subscriber it feeds, or the callbacks of `subscribe(next:error:completed:)`. A subscriber made
-/// with `Subscriber(stage:sharing:)` holds it in place of a handler and calls its `receive` for
-/// each event, under the subscriber's delivery lock, in grammar, never after a terminal event.
+/// What a `Subscriber` hands its events to: the stage of one subscription. Every subscriber holds
+/// exactly one stage and calls it for each event it may deliver (serialised, in grammar, never
+/// after a terminal event). An operator's stage is the subscriber itself (an `OperatorStage`
+/// subclass that implements `receive(_:)`); a subscriber made from closures holds a small stage
+/// object that calls them (`ClosureStage`, `CallbackStage`).
 ///
 /// RAC: none (the blocks an operator's `-subscribeNext:error:completed:` captured).
 ///
 /// ```
-/// upstream:  -1-2-|      Subscriber(stage: s) → s.receive(.next(1)), s.receive(.next(2)), s.receive(.completed)
+/// upstream:  -1-2-|      stage.receive(1), stage.receive(2), stage.receiveCompleted()
 /// ```
 @usableFromInline
 package protocol SubscriptionStage<Value, Failure>: AnyObject {
     associatedtype Value
     associatedtype Failure: Error
-    /// Handles one event; the subscriber has checked that it may be delivered.
-    func receive(_ event: inout Event<Value, Failure>)
+
+    /// Handles one value.
+    func receive(_ value: Value)
+    /// Handles the error that ends the subscription.
+    func receive(error: Failure)
+    /// Handles the completion that ends the subscription.
+    func receiveCompleted()
+    /// Lets go of what the stage kept from its events (an accumulation, a last value) once its
+    /// subscription has stopped. The default keeps nothing.
+    func releaseState()
 }
 
 extension SubscriptionStage {
-    /// The `dispatch` of a subscriber whose box is a stage of this type (see `Subscriber.dispatch`):
-    /// it calls `receive` directly. A closure that captures nothing once specialised for the
-    /// concrete stage type, which is why it is inlined where that type is known.
+    /// Keeps nothing.
+    @inlinable
+    package func releaseState() {}
+
+    /// How a subscriber calls a stage of this type (`Subscriber.dispatch`): with the address of an
+    /// event, or with `nil` once the subscription has stopped (`releaseState()`).
     @inlinable @inline(__always)
-    package static var dispatch: (AnyObject, UnsafeMutableRawPointer) -> Void {
-        { object, event in
-            unsafeDowncast(object, to: Self.self).receive(
-                &event.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
+    package static var dispatch: (AnyObject, UnsafeMutableRawPointer?) -> Void {
+        // A closure that captures nothing: specialised where the stage's type is known, it calls
+        // the stage's methods directly (see Docs/Internals.md, "dispatch").
+        { object, address in
+            let stage = unsafeDowncast(object, to: Self.self)
+            guard let address else {
+                stage.releaseState()
+                return
+            }
+            switch address.assumingMemoryBound(to: Event<Value, Failure>.self).pointee {
+            case .next(let value): stage.receive(value)
+            case .error(let failure): stage.receive(error: failure)
+            case .completed: stage.receiveCompleted()
+            }
         }
     }
 }
 
-/// The stage of a subscriber made from optional callbacks (`subscribe(next:error:completed:)`,
-/// `Subscriber(next:error:completed:)`): one object for the three closures. A missing closure
-/// ignores its event.
+/// The stage of `Subscriber(_ handler:)`: one closure that receives every event.
+///
+/// ```
+/// events:   -1-2-|
+/// handler:  .next(1) .next(2) .completed
+/// ```
+@usableFromInline
+package final class ClosureStage<Value, Failure: Error>: SubscriptionStage {
+    @usableFromInline let handler: (Event<Value, Failure>) -> Void
+
+    @inlinable
+    package init(_ handler: @escaping (Event<Value, Failure>) -> Void) {
+        self.handler = handler
+    }
+
+    @inlinable @inline(__always)
+    package func receive(_ value: Value) {
+        handler(.next(value))
+    }
+
+    @inlinable
+    package func receive(error: Failure) {
+        handler(.error(error))
+    }
+
+    @inlinable
+    package func receiveCompleted() {
+        handler(.completed)
+    }
+}
+
+/// The stage of `subscribe(next:error:completed:)` and `Subscriber(next:error:completed:)`: its
+/// three optional closures in one object. A missing closure ignores its event.
 ///
 /// ```
 /// events:     -1-2-|
@@ -51,11 +103,17 @@ package final class CallbackStage<Value, Failure: Error>: SubscriptionStage {
     }
 
     @inlinable @inline(__always)
-    package func receive(_ event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): next?(value)
-        case .error(let failure): error?(failure)
-        case .completed: completed?()
-        }
+    package func receive(_ value: Value) {
+        next?(value)
+    }
+
+    @inlinable
+    package func receive(error failure: Failure) {
+        error?(failure)
+    }
+
+    @inlinable
+    package func receiveCompleted() {
+        completed?()
     }
 }

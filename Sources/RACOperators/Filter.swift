@@ -15,9 +15,7 @@ extension Signal {
         if let fused = fusingFilter(isIncluded, named: name) {
             return fused
         }
-        return relaying(RelayPredicate(isIncluded), named: name) { upstream, predicate, subscriber in
-            upstream.relay(into: subscriber, stage: FilterSubscriber(predicate.test, feeding: subscriber))
-        }
+        return lift(FilterStage.self, Predicate(isIncluded), named: name)
     }
 
     /// RAC: `-ignoreValues`. Drops every value; only the error or the completion passes.
@@ -52,14 +50,9 @@ extension Signal {
     public func distinctUntilChanged(
         by isEquivalent: @escaping (Value, Value) -> Bool
     ) -> Signal<Value, Failure> {
-        relaying(
-            RelayEquivalence(isEquivalent),
-            named: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged")
-        ) {
-            upstream, equivalence, subscriber in
-            upstream.relay(
-                into: subscriber, stage: DistinctSubscriber(equivalence.isEquivalent, feeding: subscriber))
-        }
+        lift(
+            DistinctStage.self, Equivalence(isEquivalent),
+            named: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged"))
     }
 
     /// RAC: `-take:`. Sends the first `count` values, then completes at once (right after the
@@ -83,9 +76,7 @@ extension Signal {
                 return nil
             }
         }
-        return relaying(count, named: name) { upstream, count, subscriber in
-            upstream.relay(into: subscriber, stage: TakeSubscriber(count, feeding: subscriber))
-        }
+        return lift(TakeStage.self, count, named: name)
     }
 
     /// RAC: `-takeLast:`. Keeps the last `count` values and sends them when the source completes,
@@ -143,7 +134,7 @@ extension Signal {
     /// ```
     @inlinable
     public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:")) {
+        relaying(Predicate(predicate), named: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:")) {
             source, predicate, subscriber in
             let predicate = predicate.test
             return source.relayStopping(into: subscriber) { event, upstream in
@@ -171,7 +162,7 @@ extension Signal {
     /// ```
     @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:")) {
+        relaying(Predicate(predicate), named: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:")) {
             source, predicate, subscriber in
             let predicate = predicate.test
             return source.relayStopping(into: subscriber) { event, upstream in
@@ -304,7 +295,7 @@ extension Signal {
     /// ```
     @inlinable
     public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -skipUntilBlock:")) {
+        relaying(Predicate(predicate), named: SignalDebugNames.name("[\(self.name)] -skipUntilBlock:")) {
             upstream, predicate, subscriber in
             let predicate = predicate.test
             var skipping = true
@@ -332,7 +323,7 @@ extension Signal {
     /// ```
     @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
-        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -skipWhileBlock:")) {
+        relaying(Predicate(predicate), named: SignalDebugNames.name("[\(self.name)] -skipWhileBlock:")) {
             upstream, predicate, subscriber in
             let predicate = predicate.test
             var skipping = true
@@ -361,7 +352,7 @@ extension Signal {
     /// ```
     @inlinable
     public func any(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
-        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -any:")) {
+        relaying(Predicate(predicate), named: SignalDebugNames.name("[\(self.name)] -any:")) {
             source, predicate, subscriber in
             let predicate = predicate.test
             var decided = false
@@ -403,7 +394,7 @@ extension Signal {
     /// ```
     @inlinable
     public func all(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
-        relaying(RelayPredicate(predicate), named: SignalDebugNames.name("[\(self.name)] -all:")) {
+        relaying(Predicate(predicate), named: SignalDebugNames.name("[\(self.name)] -all:")) {
             source, predicate, subscriber in
             let predicate = predicate.test
             var decided = false

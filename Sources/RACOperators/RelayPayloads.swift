@@ -10,7 +10,7 @@
 
 /// The predicate of `filter`, `skip(while:)`, `take(until:)`, `any` … as a `RelaySignal` payload.
 @usableFromInline
-struct RelayPredicate<Value> {
+struct Predicate<Value> {
     @usableFromInline let test: (Value) -> Bool
 
     @inlinable
@@ -35,7 +35,7 @@ struct RelayMapFilter<Value, NewValue> {
 
 /// The equivalence of `distinctUntilChanged(by:)` as a `RelaySignal` payload.
 @usableFromInline
-struct RelayEquivalence<Value> {
+struct Equivalence<Value> {
     @usableFromInline let isEquivalent: (Value, Value) -> Bool
 
     @inlinable

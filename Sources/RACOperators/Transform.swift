@@ -66,13 +66,9 @@ extension Signal {
     public func scan<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        relaying(
-            (initial, reduce),
-            named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:")
-        ) {
-            upstream, payload, subscriber in
-            upstream.relay(into: subscriber, stage: ScanSubscriber(payload.0, payload.1, feeding: subscriber))
-        }
+        lift(
+            ScanStage.self, (initial, reduce),
+            named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:"))
     }
 
     /// RAC: `-scanWithStart:reduceWithIndex:`. As `scan(_:_:)`, and `reduce` also receives the
@@ -362,17 +358,9 @@ extension Signal {
     func mapping<NewValue>(
         named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        let fusion: RelaySignal<Value, Failure, (Value) -> NewValue, NewValue, Failure>.FilterFusion = {
+        lift(MapStage.self, transform, named: SignalDebugNames.name(name())) {
             upstream, transform, isIncluded, name in
-            upstream.relaying(RelayMapFilter(transform, isIncluded), named: name) {
-                upstream, payload, subscriber in
-                let stage = MapFilterSubscriber(payload.transform, payload.isIncluded, feeding: subscriber)
-                return upstream.relay(into: subscriber, stage: stage)
-            }
-        }
-        return relaying(transform, named: SignalDebugNames.name(name()), fusingFilter: fusion) {
-            upstream, transform, subscriber in
-            upstream.relay(into: subscriber, stage: MapSubscriber(transform, feeding: subscriber))
+            Signal<NewValue, Failure>.mapFilter(upstream, transform, isIncluded, named: name)
         }
     }
 }

@@ -1,0 +1,163 @@
+/// The signal of a single-source operator (`map`, `filter`, `take` …): it keeps its upstream
+/// signal and the operator's arguments, and each subscription makes the operator's stage for the
+/// new subscriber and subscribes it upstream. Made with `Signal.lift(_:_:named:)`.
+///
+/// RAC: none (the `RACDynamicSignal` its operators return). As any signal it subscribes through the
+/// `SubscriptionTrampoline` (`Signal.subscribe`). One lifted signal in every `checkpointInterval`
+/// of a chain releases its upstream through the `TeardownTrampoline` and puts a
+/// `DeliveryCheckpoint` in front of its subscriber, so that a chain of a million operators neither
+/// nests a million `deinit`s when it is dropped nor a million calls when a value travels down it.
+///
+/// ```
+/// upstream.filter(p):   LiftedSignal(upstream, arguments: p) → each subscriber gets a FilterStage
+/// ```
+@usableFromInline
+package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Arguments, Value, Failure: Error>:
+    Signal<Value, Failure>, @unchecked Sendable
+{
+    /// Subscribes one subscriber of the operator to `upstream`, given the operator's arguments.
+    // It captures nothing (`lift` makes it where the types are known): the arguments are its
+    // context, so that applying an operator allocates one object (Docs/Internals.md, "lift").
+    @usableFromInline package typealias Start = (
+        _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ arguments: Arguments,
+        _ subscriber: Subscriber<Value, Failure>
+    ) -> (any Disposable)?
+
+    /// Makes the signal of `filter(isIncluded)` applied to this signal, called `name`, as one stage
+    /// over this signal's upstream (see `Signal.fusingFilter(_:named:)`), given that upstream and
+    /// this signal's arguments.
+    @usableFromInline package typealias FilterFusion = (
+        _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ arguments: Arguments,
+        _ isIncluded: @escaping (Value) -> Bool, _ name: String
+    ) -> Signal<Value, Failure>
+
+    /// How many lifted signals of a chain there are for each `DeliveryCheckpoint`. Costs a delivery
+    /// one thread-local look-up per this many stages; chains shorter than this have no checkpoint.
+    package static var checkpointInterval: UInt32 { 64 }
+
+    /// The upstream signal, retained by hand (released in `deinit`).
+    @usableFromInline let upstream: Unmanaged<Signal<UpstreamValue, UpstreamFailure>>
+    /// The operator's arguments.
+    @usableFromInline let arguments: Arguments
+    /// Subscribes each new subscriber.
+    @usableFromInline let start: Start
+    /// Fuses a `filter` applied to this signal into its stage, for the operators that can (`map`).
+    @usableFromInline let filterFusion: FilterFusion?
+
+    /// The signal of an operator applied to `upstream`, called `name` (see `SignalDebugNames`).
+    /// With `deliversSerially` (the default), `start` sends to its subscriber only from inside the
+    /// deliveries of one upstream subscription, as for `Signal(relayingNamed:_:)`.
+    @inlinable
+    package init(
+        _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ arguments: Arguments, named name: String,
+        deliversSerially: Bool = true, fusingFilter filterFusion: FilterFusion? = nil,
+        _ start: @escaping Start
+    ) {
+        self.upstream = .passRetained(upstream)
+        self.arguments = arguments
+        self.start = start
+        self.filterFusion = filterFusion
+        super.init(
+            subclassNamed: name, deliversSerially: deliversSerially,
+            relayDepth: upstream.relayDepth == .max ? .max : upstream.relayDepth + 1)
+    }
+
+    /// Whether this signal is one of every `checkpointInterval` of a chain.
+    private var isCheckpoint: Bool {
+        relayDepth % Self.checkpointInterval == 0
+    }
+
+    /// Releases the upstream: at once, but through the `TeardownTrampoline` at a checkpoint, where
+    /// it is queued if a teardown is in progress on this thread. So releasing a long chain nests at
+    /// most two stretches between checkpoints, and a short one does not look at the trampoline.
+    deinit {
+        guard isCheckpoint else {
+            upstream.release()
+            return
+        }
+        if let frame = TeardownTrampoline.enter(nestingAtMost: 1) {
+            upstream.release()
+            TeardownTrampoline.leave(frame)
+        } else {
+            TeardownTrampoline.release(Unmanaged.fromOpaque(upstream.toOpaque()), nestingAtMost: 1)
+        }
+    }
+
+    /// An operator's signal prints as a `Signal`: its class and arguments are details.
+    override package var typeDescription: String {
+        "\(Signal<Value, Failure>.self)"
+    }
+
+    /// The fused `filter`, if this signal's operator made a `filterFusion`.
+    override package func fusingFilter(
+        _ isIncluded: @escaping (Value) -> Bool, named name: String
+    ) -> Signal<Value, Failure>? {
+        guard let filterFusion else { return nil }
+        return upstream._withUnsafeGuaranteedRef { filterFusion($0, arguments, isIncluded, name) }
+    }
+
+    /// Runs `start` for `subscriber`, behind a `DeliveryCheckpoint` if this signal is a checkpoint.
+    override func create(for subscriber: Subscriber<Value, Failure>) -> (any Disposable)? {
+        let downstream = isCheckpoint ? DeliveryCheckpoint.interpose(before: subscriber) : subscriber
+        return upstream._withUnsafeGuaranteedRef { start($0, arguments, downstream) }
+    }
+}
+
+/// An operator stage that `Signal.lift(_:_:named:)` can make: a final `OperatorStage` subclass
+/// made from the operator's arguments and the subscriber it feeds.
+///
+/// ```
+/// lift(FilterStage.self, isIncluded)   →   FilterStage(isIncluded, feeding: subscriber)
+/// ```
+@usableFromInline
+package protocol LiftableStage<Value, Failure, Output, OutputFailure>: SubscriptionStage {
+    /// What the operator was called with (a closure, a count …), kept by its signal.
+    associatedtype Arguments
+    associatedtype Output
+    associatedtype OutputFailure: Error
+
+    /// One subscription's stage, feeding `downstream`.
+    init(_ arguments: Arguments, feeding downstream: Subscriber<Output, OutputFailure>)
+}
+
+extension Signal {
+    /// The signal of a single-source operator whose per-subscription stage is a `Stage` made from
+    /// `arguments`: each subscriber of the result gets a new stage, subscribed to this signal.
+    /// `name` is the result's debug name.
+    ///
+    /// ```
+    /// self:                              -1-2-3-4-|
+    /// lift(FilterStage.self, isEven):    ---2---4-|
+    /// ```
+    @inlinable
+    package func lift<Stage: LiftableStage, Output, OutputFailure>(
+        _: Stage.Type, _ arguments: Stage.Arguments, named name: String,
+        fusingFilter filterFusion: LiftedSignal<Value, Failure, Stage.Arguments, Output, OutputFailure>
+            .FilterFusion? = nil
+    ) -> Signal<Output, OutputFailure>
+    where
+        Stage: OperatorStage<Value, Failure, Output, OutputFailure>, Stage.Output == Output,
+        Stage.OutputFailure == OutputFailure
+    {
+        LiftedSignal(self, arguments, named: name, fusingFilter: filterFusion) {
+            upstream, arguments, downstream in
+            let stage = Stage(arguments, feeding: downstream)
+            // Linked, not held: the stage holds its downstream, and the chain is held from its
+            // source down (Docs/Internals.md, "who holds whom").
+            downstream.link(state: stage)
+            upstream.subscribe(claiming: stage)
+            return nil
+        }
+    }
+
+    /// A `LiftedSignal` over this signal whose subscriptions run `start` (which should capture
+    /// nothing) with the operator's `arguments`: for operators whose subscription is more than one
+    /// stage.
+    @inlinable
+    package func relaying<Arguments, NewValue, NewFailure>(
+        _ arguments: Arguments, named name: String, deliversSerially: Bool = true,
+        _ start: @escaping LiftedSignal<Value, Failure, Arguments, NewValue, NewFailure>.Start
+    ) -> Signal<NewValue, NewFailure> {
+        LiftedSignal(self, arguments, named: name, deliversSerially: deliversSerially, start)
+    }
+}
