@@ -59,12 +59,12 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
         self.filterFusion = filterFusion
         super.init(
             subclassNamed: name, deliversSerially: deliversSerially,
-            relayDepth: upstream.relayDepth == .max ? .max : upstream.relayDepth + 1)
+            liftDepth: upstream.liftDepth == .max ? .max : upstream.liftDepth + 1)
     }
 
     /// Whether this signal is one of every `checkpointInterval` of a chain.
     private var isCheckpoint: Bool {
-        relayDepth % Self.checkpointInterval == 0
+        liftDepth % Self.checkpointInterval == 0
     }
 
     /// Releases the upstream: at once, but through the `TeardownTrampoline` at a checkpoint, where

@@ -31,36 +31,37 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// its own (see `Subscriber`).
     @usableFromInline final let deliversSerially: Bool
 
-    /// How many `RelaySignal`s end at this one, this one included, each the upstream of the next
-    /// (0 for any other signal). A relay places a `DeliveryCheckpoint` every
-    /// `RelaySignal.checkpointInterval` of them. Beside `deliversSerially`, it takes no more room.
-    @usableFromInline final let relayDepth: UInt32
+    /// How many `LiftedSignal`s end at this one, this one included, each the upstream of the next
+    /// (0 for any other signal). A lifted signal places a `DeliveryCheckpoint` every
+    /// `LiftedSignal.checkpointInterval` of them.
+    @usableFromInline final let liftDepth: UInt32
 
     /// Creates a cold signal from its creation closure. RAC: `+createSignal:`.
     public init(name: String = "anonymous", _ generator: @escaping Generator) {
         self.name = name
         self.generator = generator
         self.deliversSerially = false
-        self.relayDepth = 0
+        self.liftDepth = 0
     }
 
     /// Creates a signal whose creation closure sends to its subscriber only from inside the
-    /// deliveries of one upstream subscription made with `relay(into:_:)`, never otherwise.
+    /// deliveries of upstream subscriptions whose subscribers share its subscriber's delivery lock
+    /// (`Subscriber.lockForUpstream`), never otherwise.
     @usableFromInline
     package init(relayingNamed name: String, _ generator: @escaping Generator) {
         self.name = name
         self.generator = generator
         self.deliversSerially = true
-        self.relayDepth = 0
+        self.liftDepth = 0
     }
 
-    /// For subclasses that override `subscribe` (subjects) or `create(for:)` (`RelaySignal`).
+    /// For subclasses that override `subscribe` (subjects) or `create(for:)` (`LiftedSignal`).
     @usableFromInline
-    init(subclassNamed name: String, deliversSerially: Bool = false, relayDepth: UInt32 = 0) {
+    init(subclassNamed name: String, deliversSerially: Bool = false, liftDepth: UInt32 = 0) {
         self.name = name
         self.generator = nil
         self.deliversSerially = deliversSerially
-        self.relayDepth = relayDepth
+        self.liftDepth = liftDepth
     }
 
     /// Drops the creation closure through the `TeardownTrampoline`: it holds the upstream signal of
@@ -106,7 +107,7 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// The creation step of one subscription: calls the creation closure. `RelaySignal`, which
+    /// The creation step of one subscription: calls the creation closure. `LiftedSignal`, which
     /// has none, overrides it.
     func create(for subscriber: Subscriber<Value, Failure>) -> (any Disposable)? {
         guard generator != nil else {
@@ -117,7 +118,7 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
 
     /// `filter(isIncluded)` applied to this signal, as a signal whose subscriptions run the filter
     /// in the same stage as this signal's own operator, if this signal can take it (a `map`, see
-    /// `RelaySignal`); `nil` otherwise, and then `filter` makes a stage of its own. `name` is the
+    /// `LiftedSignal`); `nil` otherwise, and then `filter` makes a stage of its own. `name` is the
     /// result's name.
     ///
     /// ```
@@ -130,7 +131,7 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         nil
     }
 
-    /// The type `description` prints: the signal's class. `RelaySignal` prints as `Signal`.
+    /// The type `description` prints: the signal's class. `LiftedSignal` prints as `Signal`.
     package var typeDescription: String {
         "\(type(of: self))"
     }
