@@ -63,19 +63,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Subscrip
 
     /// Forwards one event from the gate, now or (deep in nested forwards, or behind queued
     /// events) before the thread's outermost forward returns. Runs under the gate's lock.
-    func receive(_ value: Value) {
-        forward(.next(value))
-    }
-
-    func receive(error: Failure) {
-        forward(.error(error))
-    }
-
-    func receiveCompleted() {
-        forward(.completed)
-    }
-
-    private func forward(_ event: Event<Value, Failure>) {
+    func receive(event: inout Event<Value, Failure>) {
         if !queueing, let frame = DeliveryTrampoline.enter() {
             downstream.forward(event)
             DeliveryTrampoline.leave(frame)

@@ -104,7 +104,9 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
 }
 
 /// An operator stage that `Signal.lift(_:_:named:)` can make: a final `OperatorStage` subclass
-/// made from the operator's arguments and the subscriber it feeds.
+/// made from the operator's arguments and the subscriber it feeds, which handles each value in
+/// `receive(_:)`. Errors and completion pass through (`OperatorStage`) unless it implements
+/// `receive(error:)` or `receiveCompleted()`.
 ///
 /// ```
 /// lift(FilterStage.self, isIncluded)   →   FilterStage(isIncluded, feeding: subscriber)
@@ -118,6 +120,25 @@ package protocol LiftableStage<Value, Failure, Output, OutputFailure>: Subscript
 
     /// One subscription's stage, feeding `downstream`.
     init(_ arguments: Arguments, feeding downstream: Subscriber<Output, OutputFailure>)
+    /// Handles one value.
+    func receive(_ value: Value)
+    /// Handles the error that ends the subscription.
+    func receive(error: Failure)
+    /// Handles the completion that ends the subscription.
+    func receiveCompleted()
+}
+
+extension LiftableStage {
+    /// Hands a value to `receive(_:)`, an error to `receive(error:)`, the completion to
+    /// `receiveCompleted()`.
+    @inlinable @inline(__always)
+    package func receive(event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value): receive(value)
+        case .error(let failure): receive(error: failure)
+        case .completed: receiveCompleted()
+        }
+    }
 }
 
 extension Signal {

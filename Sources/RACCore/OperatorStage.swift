@@ -1,7 +1,7 @@
 /// The per-subscription object of a single-source operator (`map`, `filter`, `take` …): the
 /// subscriber to the operator's upstream, holding the operator's closure and state and the
 /// subscriber it feeds (`downstream`). An operator defines a final subclass that implements
-/// `receive(_:)` (from `SubscriptionStage`) and sends with `emitNext(_:)`; errors and completion
+/// `receive(_:)` (`LiftableStage`) and sends with `emitNext(_:)`; errors and completion
 /// pass through unchanged unless it implements `receive(error:)` or `receiveCompleted()`.
 ///
 /// RAC: none (the subscriber an operator's `-subscribeNext:error:completed:` made, with its blocks).

@@ -7,19 +7,16 @@
 /// RAC: none (the blocks an operator's `-subscribeNext:error:completed:` captured).
 ///
 /// ```
-/// upstream:  -1-2-|      stage.receive(1), stage.receive(2), stage.receiveCompleted()
+/// upstream:  -1-2-|      stage.receive(event: .next(1)), … .next(2)), … .completed)
 /// ```
 @usableFromInline
 package protocol SubscriptionStage<Value, Failure>: AnyObject {
     associatedtype Value
     associatedtype Failure: Error
 
-    /// Handles one value.
-    func receive(_ value: Value)
-    /// Handles the error that ends the subscription.
-    func receive(error: Failure)
-    /// Handles the completion that ends the subscription.
-    func receiveCompleted()
+    /// Handles one event. An operator's stage (`LiftableStage`) gets this from its
+    /// `receive(_ value:)`, `receive(error:)` and `receiveCompleted()`.
+    func receive(event: inout Event<Value, Failure>)
     /// Lets go of what the stage kept from its events (an accumulation, a last value) once its
     /// subscription has stopped. The default keeps nothing.
     func releaseState()
@@ -34,19 +31,16 @@ extension SubscriptionStage {
     /// event, or with `nil` once the subscription has stopped (`releaseState()`).
     @inlinable @inline(__always)
     package static var dispatch: (AnyObject, UnsafeMutableRawPointer?) -> Void {
-        // A closure that captures nothing: specialised where the stage's type is known, it calls
-        // the stage's methods directly (see Docs/Internals.md, "dispatch").
+        // A closure that captures nothing once specialised where the stage's type is known: it
+        // calls the stage's methods directly (Docs/Internals.md, "dispatch"). The event is passed
+        // by address, so that unspecialised code neither copies it nor looks up its metadata.
         { object, address in
-            let stage = unsafeDowncast(object, to: Self.self)
             guard let address else {
-                stage.releaseState()
+                unsafeDowncast(object, to: Self.self).releaseState()
                 return
             }
-            switch address.assumingMemoryBound(to: Event<Value, Failure>.self).pointee {
-            case .next(let value): stage.receive(value)
-            case .error(let failure): stage.receive(error: failure)
-            case .completed: stage.receiveCompleted()
-            }
+            unsafeDowncast(object, to: Self.self).receive(
+                event: &address.assumingMemoryBound(to: Event<Value, Failure>.self).pointee)
         }
     }
 }
@@ -67,18 +61,8 @@ package final class ClosureStage<Value, Failure: Error>: SubscriptionStage {
     }
 
     @inlinable @inline(__always)
-    package func receive(_ value: Value) {
-        handler(.next(value))
-    }
-
-    @inlinable
-    package func receive(error: Failure) {
-        handler(.error(error))
-    }
-
-    @inlinable
-    package func receiveCompleted() {
-        handler(.completed)
+    package func receive(event: inout Event<Value, Failure>) {
+        handler(event)
     }
 }
 
@@ -103,17 +87,11 @@ package final class CallbackStage<Value, Failure: Error>: SubscriptionStage {
     }
 
     @inlinable @inline(__always)
-    package func receive(_ value: Value) {
-        next?(value)
-    }
-
-    @inlinable
-    package func receive(error failure: Failure) {
-        error?(failure)
-    }
-
-    @inlinable
-    package func receiveCompleted() {
-        completed?()
+    package func receive(event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value): next?(value)
+        case .error(let failure): error?(failure)
+        case .completed: completed?()
+        }
     }
 }

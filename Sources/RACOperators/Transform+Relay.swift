@@ -91,17 +91,7 @@ final class StoppingRelay<Value, Failure: Error>: SubscriptionStage {
 
     /// Passes `event` and the upstream subscriber to the handler.
     @inlinable
-    func receive(_ value: Value) {
-        upstream?._withUnsafeGuaranteedRef { handler(.next(value), $0) }
-    }
-
-    @inlinable
-    func receive(error: Failure) {
-        upstream?._withUnsafeGuaranteedRef { handler(.error(error), $0) }
-    }
-
-    @inlinable
-    func receiveCompleted() {
-        upstream?._withUnsafeGuaranteedRef { handler(.completed, $0) }
+    func receive(event: inout Event<Value, Failure>) {
+        upstream?._withUnsafeGuaranteedRef { handler(event, $0) }
     }
 }
