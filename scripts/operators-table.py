@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates Docs/Operators.md, the table of every public Signal operator, from doc comments.
 
-It reads the `extension Signal` blocks of Sources/RACOperators/*.swift, and of the RACCore and
+It reads the `extension Signal` blocks of Sources/RACOperators (every folder), and of the RACCore and
 RACSchedulers files that add operators to Signal (publish/multicast, sequence, startEagerly and
 startLazily). For each public member it takes, from the `///` comment just above it:
 
@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "Docs" / "Operators.md"
 
-# Family of each operator file, by file-name stem prefix (RACOperators) or exact path (others).
+# Family of each operator file: by its folder in RACOperators (`Filter/Take.swift`), by file-name
+# stem prefix for a file at the top of RACOperators, or by exact path (other modules).
 FAMILIES = [
     ("transform", ["Transform"]),
     ("filter", ["Filter"]),
@@ -38,10 +39,10 @@ FAMILIES = [
     ("higher-order", ["HigherOrder"]),
     ("side effects", ["SideEffects"]),
     ("threading", ["Threading"]),
-    ("binding", ["Binding"]),
+    ("binding", ["Binding", "Bindings"]),
     ("multicast", ["Multicast", "RACCore/SignalMulticast"]),
     ("blocking", ["Blocking", "RACCore/PullSequenceSignal"]),
-    ("async bridges", ["Concurrency"]),
+    ("async bridges", ["Concurrency", "Async"]),
     ("creation", ["RACSchedulers/SignalStart"]),
 ]
 EXTRA_FILES = [
@@ -70,6 +71,12 @@ class Operator:
 
 def family_of(relative: str) -> tuple[int, str] | None:
     stem = relative.rsplit("/", 1)[-1].removesuffix(".swift")
+    inside = relative.split("RACOperators/", 1)[-1] if "RACOperators/" in relative else ""
+    if "/" in inside:
+        folder = inside.split("/", 1)[0]
+        for index, (family, prefixes) in enumerate(FAMILIES):
+            if folder in prefixes:
+                return index, family
     for index, (family, prefixes) in enumerate(FAMILIES):
         for prefix in prefixes:
             if "/" in prefix:
@@ -279,8 +286,8 @@ def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
 
 
 def collect() -> tuple[list[Operator], list[str]]:
-    files = sorted((ROOT / "Sources" / "RACOperators").glob("*.swift"))
-    files += [ROOT / extra for extra in EXTRA_FILES]
+    files = sorted((ROOT / "Sources" / "RACOperators").glob("**/*.swift"))
+    files += [ROOT / extra for extra in EXTRA_FILES if (ROOT / extra).exists()]
     operators, problems = [], []
     for path in files:
         found, issues = parse_file(path)
