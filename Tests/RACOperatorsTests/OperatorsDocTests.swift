@@ -29,16 +29,29 @@ private struct DocMarble {
 }
 
 /// Reads the doc comment above the declaration line that starts with `declaration` in
-/// `Sources/<file>`, and returns its ``` block, parsed.
+/// `Sources/<file>`, and returns its ``` block, parsed. If that file does not hold it (operators
+/// move between files), every Swift file of the same module is searched; the declaration must then
+/// be in exactly one of them.
 private func docMarble(_ file: String, _ declaration: String) throws -> DocMarble {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let text = try String(contentsOf: root.appendingPathComponent("Sources/\(file)"), encoding: .utf8)
+    var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+        root = root.deletingLastPathComponent()
+    }
+    let starts = { (line: String) in line.trimmingCharacters(in: .whitespaces).hasPrefix(declaration) }
+    let module = root.appendingPathComponent("Sources/\(file.split(separator: "/")[0])")
+    var candidates = [root.appendingPathComponent("Sources/\(file)")]
+    if let files = FileManager.default.enumerator(at: module, includingPropertiesForKeys: nil) {
+        candidates += files.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+            .sorted { $0.path < $1.path }
+    }
+    let texts = candidates.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+    let holding = texts.filter { $0.components(separatedBy: "\n").contains(where: starts) }
+    guard let text = holding.first, holding.count == 1 || holding[0] == texts.first else {
+        Issue.record("\(holding.count) files of \(module.lastPathComponent) declare \"\(declaration)\"")
+        return DocMarble()
+    }
     let lines = text.components(separatedBy: "\n")
-    guard
-        var index = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(declaration) }
-        )
-    else {
+    guard var index = lines.firstIndex(where: starts) else {
         Issue.record("no declaration starting with \"\(declaration)\" in \(file)")
         return DocMarble()
     }
