@@ -360,7 +360,8 @@ struct OperatorsDocTests {
             time, "_ interval: Duration, on scheduler: Scheduler, raising", inputs: ["self"],
             output: "timeout(5)"
         ) {
-            signals, scheduler in signals[0].timeout(scheduler.frames(5), on: scheduler, raising: TestError(1))
+            signals, scheduler in
+            signals[0].timeout(scheduler.frames(5), on: scheduler, raising: TestError(1))
         }
         try checkDoc(time, "public static func interval(", inputs: [], output: "interval(2)") {
             _, scheduler in
@@ -436,12 +437,14 @@ struct OperatorsDocTests {
             file, "public func flattenMap<", inputs: ["self", "transform(1)", "transform(2)"],
             output: "flattenMap"
         ) { signals, _ in signals[0].flattenMap { $0 == "1" ? signals[1] : signals[2] } }
-        let cases: [(String, String, (Signal<Signal<String, TestError>, TestError>) -> Signal<String, TestError>)] = [
-            ("public func flatten<Inner>() ", "flatten", { $0.flatten() }),
-            ("public func flatten<Inner>(_ maxConcurrent", "flatten(1)", { $0.flatten(1) }),
-            ("public func concat<Inner>()", "concat", { $0.concat() }),
-            ("public func switchToLatest<", "switchToLatest", { $0.switchToLatest() }),
-        ]
+        let cases:
+            [(String, String, (Signal<Signal<String, TestError>, TestError>) -> Signal<String, TestError>)] =
+                [
+                    ("public func flatten<Inner>() ", "flatten", { $0.flatten() }),
+                    ("public func flatten<Inner>(_ maxConcurrent", "flatten(1)", { $0.flatten(1) }),
+                    ("public func concat<Inner>()", "concat", { $0.concat() }),
+                    ("public func switchToLatest<", "switchToLatest", { $0.switchToLatest() }),
+                ]
         for (declaration, output, apply) in cases {
             try checkDoc(file, declaration, inputs: ["self", "x", "y"], output: output) { signals, _ in
                 apply(signals[0].map { $0 == "x" ? signals[1] : signals[2] })

@@ -1,5 +1,5 @@
-import RACTesting
 import RACTestSupport
+import RACTesting
 
 /// An error that is not `Equatable`, compared by its description.
 struct Opaque: Error, CustomStringConvertible {

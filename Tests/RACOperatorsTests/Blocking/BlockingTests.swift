@@ -133,7 +133,8 @@ struct BlockingTests {
         do {
             let token = Token()
             weakToken = token
-            let failing = Signal<Int, TestError>(values: [1]).concat(Signal(error: TestError(3))).map { value in
+            let failing = Signal<Int, TestError>(values: [1]).concat(Signal(error: TestError(3))).map {
+                value in
                 withExtendedLifetime(token) { value }
             }
             #expect(throws: TestError(3)) { try failing.toArray() }

@@ -206,7 +206,8 @@ struct CombineLatestTests {
         let one = try third.createColdSignal("-a-b-|", error: TestError(1))
         let two = try third.createColdSignal("-x-y-|", error: TestError(1))
         try third.expect(
-            one.combineLatest(with: two).map { $0 + $1 }, toEmit: "-{ax}", values: named("ax"), error: TestError(1),
+            one.combineLatest(with: two).map { $0 + $1 }, toEmit: "-{ax}", values: named("ax"),
+            error: TestError(1),
             disposeAt: 3)
         try third.expect(one, toHaveSubscriptions: ["^--!"])
         try third.expect(two, toHaveSubscriptions: ["^--!"])
@@ -229,7 +230,8 @@ struct CombineLatestTests {
             Signal.combineLatest([one, two]).map { $0.joined() }, toEmit: "--u--v-|",
             values: ["u": "1a", "v": "2a"], error: TestError(1))
         try other.expect(
-            Signal<[String], TestError>.combineLatest([Signal<String, TestError>]()), toEmit: "-------|", values: [:],
+            Signal<[String], TestError>.combineLatest([Signal<String, TestError>]()), toEmit: "-------|",
+            values: [:],
             error: TestError(1))
     }
 

@@ -40,7 +40,8 @@ struct MergeTests {
     func empty() {
         #expect(EventLog.of(IntSignal.empty.merge(.empty)).events == [.completed])
         #expect(EventLog.of(IntSignal.merge([])).events == [.completed])
-        #expect(EventLog.of(IntSignal.merge([.empty, IntSignal(value: 1)])).events == [.next(1), .completed])
+        #expect(
+            EventLog.of(IntSignal.merge([.empty, IntSignal(value: 1)])).events == [.next(1), .completed])
     }
 
     @Test("an error from either side disposes the other, then is forwarded")

@@ -194,7 +194,9 @@ struct ZipTests {
 
         #expect(EventLog.of(Signal.zip([IntSignal]())).events == [.completed])
         #expect(
-            EventLog.of(Signal.zip([IntSignal(values: [1, 2])])).events == [.next([1]), .next([2]), .completed])
+            EventLog.of(Signal.zip([IntSignal(values: [1, 2])])).events == [
+                .next([1]), .next([2]), .completed,
+            ])
     }
 
     @Test("array zip: errors and disposal")
@@ -228,7 +230,8 @@ struct ZipTests {
         let left = try scheduler.createColdSignal("-a-b-c-|", error: TestError(1))
         let right = try scheduler.createColdSignal("--x-#", error: TestError(1))
         try scheduler.expect(
-            left.zip(with: right).map { $0 + $1 }, toEmit: "--{ax}-#", values: named("ax"), error: TestError(1))
+            left.zip(with: right).map { $0 + $1 }, toEmit: "--{ax}-#", values: named("ax"),
+            error: TestError(1))
         try scheduler.expect(left, toHaveSubscriptions: ["^---!"])
 
         let other = TestScheduler(checksRelease: true)

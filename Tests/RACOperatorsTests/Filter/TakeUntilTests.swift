@@ -215,7 +215,8 @@ struct TakeUntilTests {
     func takeUntilReplacementSourceEnds() throws {
         let source = try scheduler.createColdSignal("-a|", error: TestError(1))
         let replacement = try scheduler.createColdSignal("---x-|", error: TestError(1))
-        try scheduler.expect(source.take(untilReplacement: replacement), toEmit: "-a-x-|", error: TestError(1))
+        try scheduler.expect(
+            source.take(untilReplacement: replacement), toEmit: "-a-x-|", error: TestError(1))
         try scheduler.expect(source, toHaveSubscriptions: ["^-!"])
         try scheduler.expect(replacement, toHaveSubscriptions: ["^----!"])
 

@@ -122,7 +122,8 @@ struct FlattenMapTests {
         let slow = try scheduler.createColdSignal("x---y|", error: TestError(1))
         let failing = try scheduler.createColdSignal("-#", error: TestError(1))
         let source = try scheduler.createColdSignal("-a-b---|", error: TestError(1))
-        try scheduler.expect(source.flattenMap { $0 == "a" ? slow : failing }, toEmit: "-x--#", error: TestError(1))
+        try scheduler.expect(
+            source.flattenMap { $0 == "a" ? slow : failing }, toEmit: "-x--#", error: TestError(1))
         try scheduler.expect(source, toHaveSubscriptions: ["^---!"])
         try scheduler.expect(slow, toHaveSubscriptions: ["-^--!"])
     }
@@ -137,13 +138,15 @@ struct FlattenMapTests {
         let other = TestScheduler(checksRelease: true)
         let innerToo = try other.createColdSignal("x---y|", error: TestError(1))
         let source = try other.createColdSignal("-a-b---|", error: TestError(1))
-        try other.expect(source.flattenMap { _ in innerToo }, toEmit: "-x-x", error: TestError(1), disposeAt: 4)
+        try other.expect(
+            source.flattenMap { _ in innerToo }, toEmit: "-x-x", error: TestError(1), disposeAt: 4)
         try other.expect(source, toHaveSubscriptions: ["^---!"])
         try other.expect(innerToo, toHaveSubscriptions: ["-^--!", "---^!"])
 
         let third = TestScheduler(checksRelease: true)
         let empty = try third.createColdSignal("--|", error: TestError(1))
-        try third.expect(empty.flattenMap { _ in Signal<String, TestError>.never }, toEmit: "--|", error: TestError(1))
+        try third.expect(
+            empty.flattenMap { _ in Signal<String, TestError>.never }, toEmit: "--|", error: TestError(1))
     }
 
     @Test("flattenMap: a value's callback that sends into the source subscribes the new inner nested")

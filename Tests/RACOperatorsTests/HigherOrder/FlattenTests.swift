@@ -95,7 +95,8 @@ struct FlattenTests {
     func disposal() {
         let outer = IntProbe()
         let inners = [IntProbe(), IntProbe()]
-        let subscription = EventLog<Int, TestError>().record(outer.signal.map { inners[$0].signal }.flatten(1))
+        let subscription = EventLog<Int, TestError>().record(
+            outer.signal.map { inners[$0].signal }.flatten(1))
         outer.sendNext(0)
         outer.sendNext(1)
         subscription.dispose()

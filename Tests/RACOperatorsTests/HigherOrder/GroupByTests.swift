@@ -104,7 +104,8 @@ struct GroupByTests {
     func groupBy() throws {
         let source = try scheduler.createColdSignal("-a-b-c-d-|", values: ints, error: TestError(1))
         try scheduler.expect(
-            source.groupBy { $0 % 2 == 0 }.map { $0.key ? "T" : "F" }, toEmit: "-F-T-----|", error: TestError(1))
+            source.groupBy { $0 % 2 == 0 }.map { $0.key ? "T" : "F" }, toEmit: "-F-T-----|",
+            error: TestError(1))
         let other = TestScheduler(checksRelease: true)
         let values = try other.createColdSignal("-a-b-c-d-|", values: ints, error: TestError(1))
         let tagged = values.groupBy({ $0 % 2 == 0 }, transform: { $0 * 10 }).flattenMap { group in

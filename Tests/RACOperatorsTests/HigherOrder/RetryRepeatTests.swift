@@ -26,7 +26,9 @@ struct RetryRepeatTests {
         #expect(counter.value == 3)
         let once = OpCounter()
         #expect(
-            EventLog.of(countingSignal(once, values: [1], terminal: .error(TestError())).retry(0)).values == [1])
+            EventLog.of(countingSignal(once, values: [1], terminal: .error(TestError())).retry(0)).values == [
+                1
+            ])
         #expect(once.value == 1)
     }
 
@@ -154,7 +156,8 @@ struct RetryRepeatTests {
         let first = try other.createColdSignal("-a-#", error: TestError(1))
         let second = try other.createColdSignal("-a-#", error: TestError(1))
         let third = try other.createColdSignal("-a-b|", error: TestError(1))
-        try other.expect(attempts([first, second, third]).retry(2), toEmit: "-a--a--a-b|", error: TestError(1))
+        try other.expect(
+            attempts([first, second, third]).retry(2), toEmit: "-a--a--a-b|", error: TestError(1))
         try other.expect(third, toHaveSubscriptions: ["------^---!"])
 
         let zero = TestScheduler(checksRelease: true)
@@ -168,7 +171,8 @@ struct RetryRepeatTests {
         let first = try scheduler.createColdSignal("-a-#", error: TestError(1))
         let second = try scheduler.createColdSignal("-b-#", error: TestError(1))
         let third = try scheduler.createColdSignal("-c|", error: TestError(1))
-        try scheduler.expect(attempts([first, second, third]).retry(), toEmit: "-a--b--c|", error: TestError(1))
+        try scheduler.expect(
+            attempts([first, second, third]).retry(), toEmit: "-a--b--c|", error: TestError(1))
 
         let other = TestScheduler(checksRelease: true)
         let failing = try other.createColdSignal("-a-#", error: TestError(1))
@@ -181,7 +185,8 @@ struct RetryRepeatTests {
         let first = try scheduler.createColdSignal("-a-|", error: TestError(1))
         let second = try scheduler.createColdSignal("-a-|", error: TestError(1))
         let third = try scheduler.createColdSignal("-a-#", error: TestError(1))
-        try scheduler.expect(attempts([first, second, third]).repeat(), toEmit: "-a--a--a-#", error: TestError(1))
+        try scheduler.expect(
+            attempts([first, second, third]).repeat(), toEmit: "-a--a--a-#", error: TestError(1))
 
         let other = TestScheduler(checksRelease: true)
         let once = try other.createColdSignal("-a-|", error: TestError(1))

@@ -208,7 +208,8 @@ struct SwitchToLatestTests {
 
         let condition2 = Subject<Bool, TestError>()
         let yes = IntProbe()
-        let subscription = EventLog<Int, TestError>().record(Signal.if(condition2, then: yes.signal, else: .never))
+        let subscription = EventLog<Int, TestError>().record(
+            Signal.if(condition2, then: yes.signal, else: .never))
         condition2.sendNext(true)
         subscription.dispose()
         #expect(condition2.subscriberCount == 0 && yes.disposals == 1)
@@ -256,7 +257,8 @@ struct SwitchToLatestTests {
         let d = try scheduler.createColdSignal("d|", error: TestError(1))
         let key = try scheduler.createColdSignal("-A----B-C--|", error: TestError(1))
         try scheduler.expect(
-            Signal.switch(key, cases: ["A": a, "B": b], default: d), toEmit: "-a-a-ab-d--|", error: TestError(1))
+            Signal.switch(key, cases: ["A": a, "B": b], default: d), toEmit: "-a-a-ab-d--|",
+            error: TestError(1))
         try scheduler.expect(a, toHaveSubscriptions: ["-^----!"])
         try scheduler.expect(b, toHaveSubscriptions: ["------^-!"])
         try scheduler.expect(d, toHaveSubscriptions: ["--------^!"])
@@ -277,7 +279,8 @@ struct SwitchToLatestTests {
         let no = try scheduler.createColdSignal("f-f-f|", error: TestError(1))
         let condition = try scheduler.createColdSignal(
             "-T----F----|", values: ["T": true, "F": false], error: TestError(1))
-        try scheduler.expect(Signal.if(condition, then: yes, else: no), toEmit: "-t-t-tf-f-f|", error: TestError(1))
+        try scheduler.expect(
+            Signal.if(condition, then: yes, else: no), toEmit: "-t-t-tf-f-f|", error: TestError(1))
         try scheduler.expect(yes, toHaveSubscriptions: ["-^----!"])
         try scheduler.expect(no, toHaveSubscriptions: ["------^----!"])
     }

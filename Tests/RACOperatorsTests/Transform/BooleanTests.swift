@@ -86,30 +86,37 @@ struct BooleanTests {
             { $0.and() }, input: arrays, output: ["x": true, "y": false, "z": false], error: TestError(1),
             arrayCases)
         try expectMarbles(
-            { $0.or() }, input: arrays, output: ["x": true, "y": true, "z": false], error: TestError(1), arrayCases)
+            { $0.or() }, input: arrays, output: ["x": true, "y": true, "z": false], error: TestError(1),
+            arrayCases)
 
         // Tuples of 2 to 6: `t` makes every element true, `f` makes the last one false.
         let andOut: [String: Bool] = ["t": true, "f": false]
         let cases = [MarbleCase("-t-f-|", "-t-f-|", ["^----!"]), MarbleCase("-t-#", "-t-#", ["^--!"])]
-        try expectMarbles({ $0.map { (true, $0) }.and() }, input: bools, output: andOut, error: TestError(1), cases)
+        try expectMarbles(
+            { $0.map { (true, $0) }.and() }, input: bools, output: andOut, error: TestError(1), cases)
         try expectMarbles(
             { $0.map { (true, true, $0) }.and() }, input: bools, output: andOut, error: TestError(1), cases)
         try expectMarbles(
-            { $0.map { (true, true, true, $0) }.and() }, input: bools, output: andOut, error: TestError(1), cases)
+            { $0.map { (true, true, true, $0) }.and() }, input: bools, output: andOut, error: TestError(1),
+            cases)
         try expectMarbles(
-            { $0.map { (true, true, true, true, $0) }.and() }, input: bools, output: andOut, error: TestError(1),
+            { $0.map { (true, true, true, true, $0) }.and() }, input: bools, output: andOut,
+            error: TestError(1),
             cases)
         try expectMarbles(
             { $0.map { (true, true, true, true, true, $0) }.and() }, input: bools, output: andOut,
             error: TestError(1),
             cases)
-        try expectMarbles({ $0.map { (false, $0) }.or() }, input: bools, output: andOut, error: TestError(1), cases)
+        try expectMarbles(
+            { $0.map { (false, $0) }.or() }, input: bools, output: andOut, error: TestError(1), cases)
         try expectMarbles(
             { $0.map { (false, false, $0) }.or() }, input: bools, output: andOut, error: TestError(1), cases)
         try expectMarbles(
-            { $0.map { (false, false, false, $0) }.or() }, input: bools, output: andOut, error: TestError(1), cases)
+            { $0.map { (false, false, false, $0) }.or() }, input: bools, output: andOut, error: TestError(1),
+            cases)
         try expectMarbles(
-            { $0.map { (false, false, false, false, $0) }.or() }, input: bools, output: andOut, error: TestError(1),
+            { $0.map { (false, false, false, false, $0) }.or() }, input: bools, output: andOut,
+            error: TestError(1),
             cases)
         try expectMarbles(
             { $0.map { (false, false, false, false, false, $0) }.or() }, input: bools, output: andOut,

@@ -181,7 +181,8 @@ struct MapTests {
     @Test("mapError replaces the error and nothing else")
     func mapErrors() throws {
         try expectMarbles(
-            { $0.mapError { TestError($0.code + 10) } }, input: letters, output: letters, error: TestError(11),
+            { $0.mapError { TestError($0.code + 10) } }, input: letters, output: letters,
+            error: TestError(11),
             passThroughCases("-a-b-c-|", "-a-#", "-a-b"))
     }
 

@@ -93,7 +93,9 @@ struct MaterializeTests {
     func dematerializes() throws {
         try expectMarbles(
             { $0.materialize().dematerialize() }, passThroughCases("-a-b-c-|", "-a-#", "-a-b"))
-        let events: [String: Event<String, TestError>] = ["a": .next("a"), "E": .error(TestError(1)), "K": .completed]
+        let events: [String: Event<String, TestError>] = [
+            "a": .next("a"), "E": .error(TestError(1)), "K": .completed,
+        ]
         let source = try scheduler.createColdSignal("-a-E-a-K-|", values: events)
         let result: Signal<String, TestError> = source.dematerialize()
         try scheduler.expect(result, toEmit: "-a-#", error: TestError(1))

@@ -5,13 +5,16 @@ import RACTesting
 import Synchronization
 import Testing
 
-@Suite("Stage fusion of map, filter, scan, distinctUntilChanged and take: events, calls, errors, threads", .checksRelease)
+@Suite(
+    "Stage fusion of map, filter, scan, distinctUntilChanged and take: events, calls, errors, threads",
+    .checksRelease)
 struct StageFusionTests {
     @Test("marbles: values, completion, the empty signal, an error and disposal", arguments: chains)
     func marbles(_ chain: FusedChain) throws {
         let calls = Log<String>()
         try expectMarbles(
-            { chain.build($0, calls) }, input: ints, output: chain.marbleValues, error: TestError(1), chain.marbles)
+            { chain.build($0, calls) }, input: ints, output: chain.marbleValues, error: TestError(1),
+            chain.marbles)
         // The four cases: all of the input, none, the first three, the first three.
         let expected = chain.calls(first: input.count) + chain.calls(first: 3) + chain.calls(first: 3)
         #expect(calls.all == expected)
@@ -221,7 +224,8 @@ struct StageFusionTests {
             subscriber.sendError(TestError(42))
             return nil
         }
-        #expect(eventsOf(chain.build(failing, Log<String>())) == chain.events(first: 2) + [.error(TestError(42))])
+        #expect(
+            eventsOf(chain.build(failing, Log<String>())) == chain.events(first: 2) + [.error(TestError(42))])
     }
 
     @Test("a signal that cannot fail: every combination delivers and completes", arguments: chains)
