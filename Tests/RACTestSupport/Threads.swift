@@ -12,20 +12,22 @@ import Foundation
 /// one another.
 package func onThreads(_ count: Int, _ body: (Int) -> Void) {
     withoutActuallyEscaping(body) { body in
-        let shared = UncheckedBox(body)
+        let shared = UncheckedBox<((Int) -> Void)?>(body)
         let group = DispatchGroup()
         let start = DispatchSemaphore(value: 0)
         for index in 0..<count {
             group.enter()
             let thread = Thread {
                 start.wait()
-                shared.value(index)
+                shared.value?(index)
                 group.leave()
             }
             thread.start()
         }
         for _ in 0..<count { start.signal() }
         group.wait()
+        // The threads may outlive this call a moment; they must not hold `body` past it.
+        shared.value = nil
     }
 }
 
