@@ -145,7 +145,7 @@ struct ExpectTests {
                   expected: -#
                   actual:   -#
                              ^
-                    expected events            actual events
+                    expected events                 actual events
                   * frame 1: error(TestError(2))    frame 1: error(TestError(1))
                 """
             ])
