@@ -32,7 +32,7 @@ struct ConcurrencyTests {
             lastPerThread[thread] = value
             inCallback.withValue { $0 = false }
         })
-        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+        onThreads(threads) { thread in
             for index in 0..<perThread {
                 subject.sendNext(thread * perThread + index)
             }
@@ -65,7 +65,7 @@ struct ConcurrencyTests {
                 for value in 0..<2_000 { subject.sendNext(value) }
             }
             sender.start()
-            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            onThreads(4) { _ in
                 subscription.dispose()
                 disposed.withValue { $0 = true }
             }
@@ -89,7 +89,7 @@ struct ConcurrencyTests {
         }
         sender.start()
         let subscriptions = Locked<[any Disposable]>([])
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        onThreads(4) { _ in
             for _ in 0..<2_000 {
                 let subscription = subject.subscribe(next: { _ in })
                 subscription.dispose()
@@ -117,7 +117,7 @@ struct ConcurrencyTests {
             subject.sendCompleted()
         }
         sender.start()
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        onThreads(8) { _ in
             var received: [Int] = []
             let finished = DispatchSemaphore(value: 0)
             let subscription = subject.subscribe(

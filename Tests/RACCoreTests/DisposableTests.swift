@@ -9,7 +9,7 @@ struct DisposableTests {
     func actionOnceConcurrently() {
         let runs = Locked(0)
         let disposable = ActionDisposable { runs.withValue { $0 += 1 } }
-        DispatchQueue.concurrentPerform(iterations: 100) { _ in disposable.dispose() }
+        onThreads(100) { _ in disposable.dispose() }
         #expect(runs.current == 1)
         #expect(disposable.isDisposed)
     }
@@ -61,7 +61,7 @@ struct DisposableTests {
     func compoundConcurrent() {
         let compound = CompoundDisposable()
         let children = (0..<1000).map { _ in ActionDisposable() }
-        DispatchQueue.concurrentPerform(iterations: children.count) { index in
+        onThreads(children.count) { index in
             compound.add(children[index])
             if index % 2 == 0 { compound.remove(children[index]) }
         }

@@ -118,7 +118,7 @@ private final class Owner {
             let completions = Locked(0)
             let disposals = Locked(0)
             let observations = Locked<[any Disposable]>([])
-            DispatchQueue.concurrentPerform(iterations: 8) { index in
+            onThreads(8) { index in
                 if index == 0 {
                     return
                 }

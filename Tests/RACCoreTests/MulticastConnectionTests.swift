@@ -132,7 +132,7 @@ private struct TestFailure: Error, Equatable {}
             let connection = source.signal.publish()
             weakSubject = connection.signal
             let disposables = Locked<[ObjectIdentifier]>([])
-            DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            onThreads(16) { _ in
                 let disposable = connection.connect()
                 disposables.withValue { $0.append(ObjectIdentifier(disposable)) }
             }

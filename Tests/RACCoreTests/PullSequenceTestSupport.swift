@@ -1,4 +1,5 @@
 import RACCore
+import RACTestSupport
 
 /// The natural numbers from `start`, lazily, counting how many heads and tails were computed.
 func naturals(from start: Int = 0, heads: Locked<Int>? = nil, tails: Locked<Int>? = nil) -> PullSequence<Int>

@@ -183,7 +183,7 @@ import Testing
             let tails = Locked(0)
             let sequence = naturals(heads: heads, tails: tails)
             let results = Locked<[Int]>([])
-            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            onThreads(8) { _ in
                 let values = Array(sequence.prefix(20))
                 results.withValue { $0.append(values.reduce(0, +)) }
             }
@@ -200,7 +200,7 @@ import Testing
                 calls.withValue { $0 += 1 }
                 return PullSequence(values: [1, 2, 3])
             }
-            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            onThreads(8) { _ in
                 _ = sequence.head
             }
             #expect(calls.current == 1)

@@ -14,8 +14,8 @@ struct SignalTests {
             return nil
         }
         #expect(runs == 0)
-        let first = Recorder<Int, Never>()
-        let second = Recorder<Int, Never>()
+        let first = EventLog<Int, Never>()
+        let second = EventLog<Int, Never>()
         signal.subscribe(first.subscriber())
         signal.subscribe(second.subscriber())
         #expect(runs == 2)
@@ -25,7 +25,7 @@ struct SignalTests {
 
     @Test("values sent during subscription arrive before subscribe returns (R7)")
     func synchronousDelivery() {
-        let recorder = Recorder<Int, Never>()
+        let recorder = EventLog<Int, Never>()
         Signal(values: [1, 2, 3]).subscribe(recorder.subscriber())
         #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
     }
@@ -56,7 +56,7 @@ struct SignalTests {
 
     @Test("nothing is delivered after a terminal event (R1)")
     func grammar() {
-        let recorder = Recorder<Int, TestError>()
+        let recorder = EventLog<Int, TestError>()
         let signal = Signal<Int, TestError> { subscriber in
             subscriber.sendNext(1)
             subscriber.sendCompleted()
@@ -72,8 +72,8 @@ struct SignalTests {
     @Test("an error ends the subscription; re-subscribing runs the work again (R11, R14)")
     func errorThenResubscribe() {
         let signal = Signal<Int, TestError>(error: TestError(7))
-        let first = Recorder<Int, TestError>()
-        let second = Recorder<Int, TestError>()
+        let first = EventLog<Int, TestError>()
+        let second = EventLog<Int, TestError>()
         signal.subscribe(first.subscriber())
         signal.subscribe(second.subscriber())
         #expect(first.events == [.error(TestError(7))])
@@ -92,22 +92,22 @@ struct SignalTests {
 
     @Test("optional values, including nil, are delivered (R2)")
     func nilValues() {
-        let recorder = Recorder<Int?, Never>()
+        let recorder = EventLog<Int?, Never>()
         Signal<Int?, Never>(values: [nil, 1, nil]).subscribe(recorder.subscriber())
         #expect(recorder.events == [.next(nil), .next(1), .next(nil), .completed])
     }
 
     @Test("factories: value, error, empty, never (R15-R17)")
     func factories() {
-        let value = Recorder<String, Never>()
+        let value = EventLog<String, Never>()
         Signal<String, Never>(value: "x").subscribe(value.subscriber())
         #expect(value.events == [.next("x"), .completed])
 
-        let empty = Recorder<Int, Never>()
+        let empty = EventLog<Int, Never>()
         Signal<Int, Never>.empty.subscribe(empty.subscriber())
         #expect(empty.events == [.completed])
 
-        let never = Recorder<Int, Never>()
+        let never = EventLog<Int, Never>()
         let subscription = Signal<Int, Never>.never.subscribe(never.subscriber())
         #expect(never.events.isEmpty)
         #expect(!subscription.isDisposed)
@@ -123,7 +123,7 @@ struct SignalTests {
             return Signal(value: made)
         }
         #expect(made == 0)
-        let recorder = Recorder<Int, Never>()
+        let recorder = EventLog<Int, Never>()
         signal.subscribe(recorder.subscriber())
         signal.subscribe(recorder.subscriber())
         #expect(made == 2)
@@ -133,7 +133,7 @@ struct SignalTests {
     @Test("disposing a subscription stops delivery of later values")
     func disposeStopsDelivery() {
         let subject = Subject<Int, Never>()
-        let recorder = Recorder<Int, Never>()
+        let recorder = EventLog<Int, Never>()
         let subscription = subject.subscribe(recorder.subscriber())
         subject.sendNext(1)
         subscription.dispose()

@@ -8,10 +8,10 @@ struct SubjectTests {
     func hot() {
         let subject = Subject<Int, Never>()
         subject.sendNext(0)
-        let early = Recorder<Int, Never>()
+        let early = EventLog<Int, Never>()
         subject.subscribe(early.subscriber())
         subject.sendNext(1)
-        let late = Recorder<Int, Never>()
+        let late = EventLog<Int, Never>()
         subject.subscribe(late.subscriber())
         subject.sendNext(2)
         subject.sendCompleted()
@@ -25,7 +25,7 @@ struct SubjectTests {
         do {
             let subject = Subject<Int, Never>()
             weakSubject = subject
-            let added = Recorder<Int, Never>()
+            let added = EventLog<Int, Never>()
             var once = false
             subject.subscribe(next: { _ in
                 if !once {
@@ -78,7 +78,7 @@ struct SubjectTests {
         expectReleased(subscription, "the subscriber the error ended")
         subject.sendError(TestError(3))
         #expect(subject.subscriberCount == 0)
-        let late = Recorder<Int, TestError>()
+        let late = EventLog<Int, TestError>()
         subject.subscribe(late.subscriber())
         subject.sendNext(1)
         #expect(late.events == [.error(TestError(3))])
@@ -106,7 +106,7 @@ struct SubjectTests {
         let source = Subject<Int, Never>()
         let other = Subject<Int, Never>()
         let subject = Subject<Int, Never>()
-        let recorder = Recorder<Int, Never>()
+        let recorder = EventLog<Int, Never>()
         subject.subscribe(recorder.subscriber())
         let fromSource = source.subscribe(subject)
         let fromOther = other.subscribe(subject)
@@ -125,11 +125,11 @@ struct SubjectTests {
         let subject = ReplaySubject<Int?, TestError>()
         subject.sendNext(1)
         subject.sendNext(nil)
-        let live = Recorder<Int?, TestError>()
+        let live = EventLog<Int?, TestError>()
         subject.subscribe(live.subscriber())
         subject.sendNext(3)
         subject.sendError(TestError(9))
-        let late = Recorder<Int?, TestError>()
+        let late = EventLog<Int?, TestError>()
         subject.subscribe(late.subscriber())
         let expected: [Event<Int?, TestError>] = [.next(1), .next(nil), .next(3), .error(TestError(9))]
         #expect(live.events == expected)
@@ -140,14 +140,14 @@ struct SubjectTests {
     func replayCapacity() {
         let subject = ReplaySubject<Int, Never>(capacity: 2)
         for value in 1...5 { subject.sendNext(value) }
-        let late = Recorder<Int, Never>()
+        let late = EventLog<Int, Never>()
         subject.subscribe(late.subscriber())
         #expect(late.values == [4, 5])
         #expect(subject.bufferedValues == [4, 5])
         let zero = ReplaySubject<Int, Never>(capacity: 0)
         zero.sendNext(1)
         zero.sendCompleted()
-        let zeroLate = Recorder<Int, Never>()
+        let zeroLate = EventLog<Int, Never>()
         zero.subscribe(zeroLate.subscriber())
         #expect(zeroLate.events == [.completed])
     }
@@ -171,10 +171,10 @@ struct SubjectTests {
     @Test("BehaviorSubject sends its current value first, then changes (R69)")
     func behavior() {
         let subject = BehaviorSubject<String, Never>(value: "initial")
-        let first = Recorder<String, Never>()
+        let first = EventLog<String, Never>()
         subject.subscribe(first.subscriber())
         subject.sendNext("a")
-        let second = Recorder<String, Never>()
+        let second = EventLog<String, Never>()
         subject.subscribe(second.subscriber())
         subject.sendNext("b")
         #expect(first.values == ["initial", "a", "b"])
@@ -185,7 +185,7 @@ struct SubjectTests {
     @Test("GroupedSignal carries its key and behaves as a subject (R70)")
     func grouped() {
         let group = GroupedSignal<String, Int, Never>(key: "even")
-        let recorder = Recorder<Int, Never>()
+        let recorder = EventLog<Int, Never>()
         group.subscribe(recorder.subscriber())
         group.sendNext(2)
         group.sendCompleted()

@@ -58,7 +58,7 @@ struct SubscriberTests {
     func sharedSubscriberEndsAll() {
         let first = Subject<Int, Never>()
         let second = Subject<Int, Never>()
-        let recorder = Recorder<Int, Never>()
+        let recorder = EventLog<Int, Never>()
         let subscriber = recorder.subscriber()
         first.subscribe(subscriber)
         second.subscribe(subscriber)

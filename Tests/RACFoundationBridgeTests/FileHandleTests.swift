@@ -21,7 +21,7 @@ struct FileHandleTests {
     func pipeFromAnotherThread() {
         let pipe = Pipe()
         let writer = pipe.fileHandleForWriting
-        let recorder = Recorder<Data, FileHandleError>()
+        let recorder = EventLog<Data, FileHandleError>()
         let subscription = pipe.fileHandleForReading.rac.readInBackground().subscribe(recorder.subscriber())
         let expected = (0..<200).map { "piece \($0);" }.joined()
         let thread = Thread {
@@ -44,7 +44,7 @@ struct FileHandleTests {
         let contents = randomBytes(6_000_000)
         let (handle, url) = try fileHandle(containing: contents)
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = Recorder<Data, FileHandleError>()
+        let recorder = EventLog<Data, FileHandleError>()
         handle.rac.readInBackground(chunkSize: 65_536).subscribe(recorder.subscriber())
 
         #expect(recorder.waitForTerminal())
@@ -59,7 +59,7 @@ struct FileHandleTests {
     func emptyFile() throws {
         let (handle, url) = try fileHandle(containing: Data())
         defer { try? FileManager.default.removeItem(at: url) }
-        let chunks = Recorder<Data, FileHandleError>()
+        let chunks = EventLog<Data, FileHandleError>()
         handle.rac.readInBackground().subscribe(chunks.subscriber())
         #expect(chunks.waitForTerminal())
         #expect(chunks.events == [.completed])
@@ -69,7 +69,7 @@ struct FileHandleTests {
     func linesWithoutFinalNewline() throws {
         let (handle, url) = try fileHandle(containing: Data("first\nsecond\n\nlast".utf8))
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = Recorder<String, FileHandleError>()
+        let recorder = EventLog<String, FileHandleError>()
         handle.rac.lines().subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
         #expect(recorder.events == [.next("first"), .next("second"), .next(""), .next("last"), .completed])
@@ -79,7 +79,7 @@ struct FileHandleTests {
     func linesWithFinalNewlineAndCRLF() throws {
         let (handle, url) = try fileHandle(containing: Data("one\r\ntwo\nthree\r\n".utf8))
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = Recorder<String, FileHandleError>()
+        let recorder = EventLog<String, FileHandleError>()
         handle.rac.lines().subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
         #expect(recorder.events == [.next("one"), .next("two"), .next("three"), .completed])
@@ -92,7 +92,7 @@ struct FileHandleTests {
         defer { try? FileManager.default.removeItem(at: url) }
         for chunkSize in [1, 2, 3, 5, 7, 64] {
             try handle.seek(toOffset: 0)
-            let recorder = Recorder<String, FileHandleError>()
+            let recorder = EventLog<String, FileHandleError>()
             handle.rac.lines(chunkSize: chunkSize).subscribe(recorder.subscriber())
             #expect(recorder.waitForTerminal())
             #expect(
@@ -109,7 +109,7 @@ struct FileHandleTests {
     func linesFromPipe() {
         let pipe = Pipe()
         let writer = pipe.fileHandleForWriting
-        let recorder = Recorder<String, FileHandleError>()
+        let recorder = EventLog<String, FileHandleError>()
         pipe.fileHandleForReading.rac.lines().subscribe(recorder.subscriber())
         let lines = (0..<1_000).map { "line number \($0)" }
         let bytes = Data(lines.joined(separator: "\n").utf8)
@@ -135,7 +135,7 @@ struct FileHandleTests {
         let lines = (0..<100_000).map { "row \($0) " + String(repeating: "x", count: $0 % 50) }
         let (handle, url) = try fileHandle(containing: Data((lines.joined(separator: "\n") + "\n").utf8))
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = Recorder<String, FileHandleError>()
+        let recorder = EventLog<String, FileHandleError>()
         handle.rac.lines(chunkSize: 4_096).subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
         #expect(recorder.values == lines)
@@ -149,7 +149,7 @@ struct FileHandleTests {
         bytes.append(Data("never sent\n".utf8))
         let (handle, url) = try fileHandle(containing: bytes)
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = Recorder<String, FileHandleError>()
+        let recorder = EventLog<String, FileHandleError>()
         handle.rac.lines().subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
         #expect(recorder.events == [.next("good"), .error(.invalidUTF8(line: 2))])
@@ -161,10 +161,10 @@ struct FileHandleTests {
         let (handle, url) = try fileHandle(containing: Data("data".utf8))
         defer { try? FileManager.default.removeItem(at: url) }
         try handle.close()
-        let chunks = Recorder<Data, FileHandleError>()
+        let chunks = EventLog<Data, FileHandleError>()
         handle.rac.readInBackground().subscribe(chunks.subscriber())
         #expect(chunks.events == [.error(.closed)])
-        let lines = Recorder<String, FileHandleError>()
+        let lines = EventLog<String, FileHandleError>()
         handle.rac.lines().subscribe(lines.subscriber())
         #expect(lines.events == [.error(.closed)])
         #expect("\(FileHandleError.closed)".contains("closed"))
@@ -177,7 +177,7 @@ struct FileHandleTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
-        let recorder = Recorder<Data, FileHandleError>()
+        let recorder = EventLog<Data, FileHandleError>()
         handle.rac.readInBackground().subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
         #expect(recorder.events == [.error(.closed)])  // read(2) says EBADF: not open for reading
@@ -194,7 +194,7 @@ struct FileHandleTests {
     func disposeIdlePipeReleasesHandle() throws {
         weak var weakReader: FileHandle?
         let writer: FileHandle
-        let recorder = Recorder<Data, FileHandleError>()
+        let recorder = EventLog<Data, FileHandleError>()
         let subscription: any Disposable
         do {
             let pipe = Pipe()
@@ -215,7 +215,7 @@ struct FileHandleTests {
     @Test("after dispose the reader reads nothing more: later bytes stay in the pipe")
     func disposeStopsReading() throws {
         let pipe = Pipe()
-        let recorder = Recorder<Data, FileHandleError>()
+        let recorder = EventLog<Data, FileHandleError>()
         let subscription = pipe.fileHandleForReading.rac.readInBackground().subscribe(recorder.subscriber())
         pipe.fileHandleForWriting.write(Data("before".utf8))
         #expect(recorder.waitForCount(1))
@@ -232,7 +232,7 @@ struct FileHandleTests {
     func disposeFromCallback() throws {
         let (handle, url) = try fileHandle(containing: Data(repeating: 7, count: 1_000_000))
         defer { try? FileManager.default.removeItem(at: url) }
-        let recorder = Recorder<Data, FileHandleError>()
+        let recorder = EventLog<Data, FileHandleError>()
         let record = recorder.subscriber()
         nonisolated(unsafe) var itself: Subscriber<Data, FileHandleError>?
         let subscriber = Subscriber<Data, FileHandleError> { event in
@@ -253,7 +253,7 @@ struct FileHandleTests {
         try Data("abc".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         weak var weakHandle: FileHandle?
-        let recorder = Recorder<Data, FileHandleError>()
+        let recorder = EventLog<Data, FileHandleError>()
         do {
             let handle = try FileHandle(forReadingFrom: url)
             weakHandle = handle
@@ -269,11 +269,11 @@ struct FileHandleTests {
         let (handle, url) = try fileHandle(containing: Data("0123456789".utf8))
         defer { try? FileManager.default.removeItem(at: url) }
         let signal = handle.rac.readInBackground()
-        let first = Recorder<Data, FileHandleError>()
+        let first = EventLog<Data, FileHandleError>()
         signal.subscribe(first.subscriber())
         #expect(first.waitForTerminal())
         try handle.seek(toOffset: 4)
-        let second = Recorder<Data, FileHandleError>()
+        let second = EventLog<Data, FileHandleError>()
         signal.subscribe(second.subscriber())
         #expect(second.waitForTerminal())
         #expect(first.events == [.next(Data("0123456789".utf8)), .completed])

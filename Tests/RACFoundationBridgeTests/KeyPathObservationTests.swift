@@ -49,7 +49,7 @@ struct KeyPathObservationTests {
     @Test("sends the current value on subscription, then every new value in order")
     func currentValueThenChanges() {
         let person = Person()
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         person.rac.observe(\.name).subscribe(log.subscriber())
         person.name = "bob"
         person.name = "cy"
@@ -89,7 +89,7 @@ struct KeyPathObservationTests {
 
     @Test("completes when the object is deallocated, and does not retain it")
     func completesOnDeallocation() {
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         weak var weakPerson: Person?
         do {
             let person = Person()
@@ -129,7 +129,7 @@ struct KeyPathObservationTests {
         var person: Person? = Person()
         let signal = person!.rac.observe(\.name)
         person = nil
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         signal.subscribe(log.subscriber())
         #expect(log.events == [.completed])
     }
@@ -137,7 +137,7 @@ struct KeyPathObservationTests {
     @Test("disposal stops delivery and releases the subscriber")
     func disposal() {
         let person = Person()
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         weak var weakToken: Token?
         var subscription: (any Disposable)?
         do {
@@ -159,7 +159,7 @@ struct KeyPathObservationTests {
     func nestedKeyPath() {
         let person = Person()
         let oldAddress = person.address
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         person.rac.observe(\.address.city).subscribe(log.subscriber())
         oldAddress.city = "bergen"
         let newAddress = Address(city: "rome")
@@ -172,7 +172,7 @@ struct KeyPathObservationTests {
     @Test("a computed property is observed through the stored properties it reads")
     func computedProperty() {
         let person = Person()
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         person.rac.observe(\.greeting).subscribe(log.subscriber())
         person.name = "bob"
         person.name = "cy"

@@ -13,7 +13,7 @@ struct NotificationCenterTests {
         let center = NotificationCenter()
         let sender = Token()
         let other = Token()
-        let recorder = Recorder<Notification, Never>()
+        let recorder = EventLog<Notification, Never>()
         let subscription = center.rac.notifications(named: ping, object: sender).subscribe(
             recorder.subscriber())
 
@@ -32,7 +32,7 @@ struct NotificationCenterTests {
     @Test("nil name and nil object match every notification, as addObserver does")
     func nilMatchesEverything() {
         let center = NotificationCenter()
-        let recorder = Recorder<Notification, Never>()
+        let recorder = EventLog<Notification, Never>()
         let subscription = center.rac.notifications(named: nil).subscribe(recorder.subscriber())
         center.post(name: ping, object: nil)
         center.post(name: pong, object: Token())
@@ -47,10 +47,10 @@ struct NotificationCenterTests {
         let center = NotificationCenter()
         let signal = center.rac.notifications(named: ping)
         center.post(name: ping, object: nil, userInfo: ["n": 0])
-        let first = Recorder<Notification, Never>()
+        let first = EventLog<Notification, Never>()
         let firstSubscription = signal.subscribe(first.subscriber())
         center.post(name: ping, object: nil, userInfo: ["n": 1])
-        let second = Recorder<Notification, Never>()
+        let second = EventLog<Notification, Never>()
         let secondSubscription = signal.subscribe(second.subscriber())
         center.post(name: ping, object: nil, userInfo: ["n": 2])
         firstSubscription.dispose()
@@ -102,7 +102,7 @@ struct NotificationCenterTests {
     func disposeRemovesObserver() {
         let center = NotificationCenter()
         weak var weakToken: Token?
-        let recorder = Recorder<Notification, Never>()
+        let recorder = EventLog<Notification, Never>()
         let subscription: any Disposable
         do {
             let token = Token()
@@ -127,7 +127,7 @@ struct NotificationCenterTests {
         var signal: Signal<Notification, Never>?
         var subscription: (any Disposable)?
         // Records names only: a recorded notification would keep its object alive.
-        let recorder = Recorder<Notification.Name, Never>()
+        let recorder = EventLog<Notification.Name, Never>()
         do {
             let sender = Token()
             weakSender = sender
@@ -143,7 +143,7 @@ struct NotificationCenterTests {
         #expect(signal != nil)
 
         // Subscribing after the sender is gone observes nothing (not every sender).
-        let late = Recorder<Notification, Never>()
+        let late = EventLog<Notification, Never>()
         let lateSubscription = signal!.subscribe(late.subscriber())
         center.post(name: ping, object: nil)
         center.post(name: ping, object: Token())
@@ -154,9 +154,9 @@ struct NotificationCenterTests {
     @Test("dispose while other threads post: nothing is delivered after dispose returns")
     func disposeDuringConcurrentPosts() {
         let center = NotificationCenter()
-        let recorder = Recorder<Notification, Never>()
+        let recorder = EventLog<Notification, Never>()
         let subscription = center.rac.notifications(named: ping).subscribe(recorder.subscriber())
-        let afterDispose = Recorder<Int, Never>()
+        let afterDispose = EventLog<Int, Never>()
         onThreads(4) { thread in
             for index in 0..<200 {
                 if thread == 0 && index == 100 {

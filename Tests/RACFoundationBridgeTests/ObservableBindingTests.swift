@@ -97,7 +97,7 @@ struct ObservableChannelTests {
     func currentValueFirst() {
         let model = Model()
         let terminal = model.rac.channelTerminal(\.name)
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         terminal.subscribe(log.subscriber())
         model.name = "b"
         #expect(log.events == [.next("model"), .next("b")])
@@ -107,8 +107,8 @@ struct ObservableChannelTests {
     func noEcho() {
         let model = Model()
         let terminal = model.rac.channelTerminal(\.name)
-        let terminalLog = Recorder<String, Never>()
-        let observeLog = Recorder<String, Never>()
+        let terminalLog = EventLog<String, Never>()
+        let observeLog = EventLog<String, Never>()
         terminal.subscribe(terminalLog.subscriber())
         model.rac.observe(\.name).subscribe(observeLog.subscriber())
         terminal.sendNext("five")
@@ -121,7 +121,7 @@ struct ObservableChannelTests {
 
     @Test("the terminal completes when the object is deallocated, and does not retain it (X11)")
     func completesOnDeallocation() {
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         weak var weakModel: Model?
         var terminal: ChannelTerminal<String>?
         do {
@@ -133,7 +133,7 @@ struct ObservableChannelTests {
         #expect(weakModel == nil)
         #expect(log.events == [.next("model"), .completed])
         // A subscriber arriving later completes at once.
-        let late = Recorder<String, Never>()
+        let late = EventLog<String, Never>()
         terminal?.subscribe(late.subscriber())
         #expect(late.events == [.next("model"), .completed])
     }
@@ -142,7 +142,7 @@ struct ObservableChannelTests {
     func completionEndsChannel() {
         let model = Model()
         let terminal = model.rac.channelTerminal(\.name)
-        let log = Recorder<String, Never>()
+        let log = EventLog<String, Never>()
         terminal.subscribe(log.subscriber())
         terminal.sendCompleted()
         model.name = "b"
@@ -155,8 +155,8 @@ struct ObservableChannelTests {
     func twoWayBinding() {
         let model = Model()
         let view = View()
-        let modelLog = Recorder<String, Never>()
-        let viewLog = Recorder<String, Never>()
+        let modelLog = EventLog<String, Never>()
+        let viewLog = EventLog<String, Never>()
         model.rac.observe(\.name).subscribe(modelLog.subscriber())
         view.rac.observe(\.text).subscribe(viewLog.subscriber())
 
@@ -226,7 +226,7 @@ struct ObservableNamespaceTests {
     @Test("an inherited RACCompatible conformance and Observation's rac agree")
     func inheritedConformance() {
         let slider = Slider()
-        let log = Recorder<Int, Never>()
+        let log = EventLog<Int, Never>()
         slider.rac.observe(\.position).subscribe(log.subscriber())
         slider.position = 3
         #expect(log.values == [0, 3])

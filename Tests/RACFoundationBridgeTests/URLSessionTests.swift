@@ -16,7 +16,7 @@ struct URLSessionTests {
     func success() throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        let recorder = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+        let recorder = EventLog<(Data, HTTPURLResponse), URLRequestError>()
         session.rac.data(for: URLRequest(url: server.url("/hello"))).subscribe(recorder.subscriber())
 
         #expect(recorder.waitForTerminal())
@@ -38,7 +38,7 @@ struct URLSessionTests {
         let signal = session.rac.data(for: URLRequest(url: server.url("/hello")))
         #expect(server.paths == [])  // nothing before subscribing
         for _ in 0..<3 {
-            let recorder = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+            let recorder = EventLog<(Data, HTTPURLResponse), URLRequestError>()
             signal.subscribe(recorder.subscriber())
             #expect(recorder.waitForTerminal())
             #expect(recorder.values.map { String(decoding: $0.0, as: UTF8.self) } == ["hello, world"])
@@ -52,13 +52,13 @@ struct URLSessionTests {
         defer { server.stop() }
         let request = URLRequest(url: server.url("/missing"))
 
-        let plain = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+        let plain = EventLog<(Data, HTTPURLResponse), URLRequestError>()
         session.rac.data(for: request).subscribe(plain.subscriber())
         #expect(plain.waitForTerminal())
         #expect(plain.values.map(\.1.statusCode) == [404])
         #expect(plain.values.map { String(decoding: $0.0, as: UTF8.self) } == ["no such page: /missing"])
 
-        let validated = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+        let validated = EventLog<(Data, HTTPURLResponse), URLRequestError>()
         session.rac.data(for: request, validatingStatus: 200..<300).subscribe(validated.subscriber())
         #expect(validated.waitForTerminal())
         #expect(validated.events.count == 1)
@@ -78,7 +78,7 @@ struct URLSessionTests {
     func validatedSuccess() throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        let recorder = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+        let recorder = EventLog<(Data, HTTPURLResponse), URLRequestError>()
         session.rac.data(for: URLRequest(url: server.url("/hello")), validatingStatus: 200...299)
             .subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
@@ -91,7 +91,7 @@ struct URLSessionTests {
         let refusing = try RefusingPort()
         defer { refusing.release() }
         let url = URL(string: "http://127.0.0.1:\(refusing.port)/")!
-        let recorder = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+        let recorder = EventLog<(Data, HTTPURLResponse), URLRequestError>()
         session.rac.data(for: URLRequest(url: url)).subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
         #expect(recorder.events.count == 1)
@@ -109,7 +109,7 @@ struct URLSessionTests {
             ("http:///no-host", URLError.Code.badURL, "must have a host"),
         ])
     func malformedRequest(url: String, code: URLError.Code, message: String) throws {
-        let recorder = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+        let recorder = EventLog<(Data, HTTPURLResponse), URLRequestError>()
         session.rac.data(for: URLRequest(url: try #require(URL(string: url)))).subscribe(
             recorder.subscriber())
         #expect(recorder.waitForTerminal())
@@ -120,7 +120,7 @@ struct URLSessionTests {
 
     @Test("a non-HTTP response (a data: URL) fails with notHTTP")
     func nonHTTPResponse() throws {
-        let recorder = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+        let recorder = EventLog<(Data, HTTPURLResponse), URLRequestError>()
         session.rac.data(for: URLRequest(url: URL(string: "data:text/plain,hi")!)).subscribe(
             recorder.subscriber())
         #expect(recorder.waitForTerminal())
@@ -137,7 +137,7 @@ struct URLSessionTests {
         let server = try HTTPTestServer()
         defer { server.stop() }
         weak var weakToken: Token?
-        let recorder = Recorder<(Data, HTTPURLResponse), URLRequestError>()
+        let recorder = EventLog<(Data, HTTPURLResponse), URLRequestError>()
         let subscription: any Disposable
         do {
             let token = Token()
@@ -158,7 +158,7 @@ struct URLSessionTests {
     func downloadWithProgress() throws {
         let server = try HTTPTestServer()
         defer { server.stop() }
-        let recorder = Recorder<DownloadEvent, URLRequestError>()
+        let recorder = EventLog<DownloadEvent, URLRequestError>()
         session.rac.download(for: URLRequest(url: server.url("/big"))).subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
         #expect(recorder.error == nil)
@@ -190,7 +190,7 @@ struct URLSessionTests {
     func downloadRefused() throws {
         let refusing = try RefusingPort()
         defer { refusing.release() }
-        let recorder = Recorder<DownloadEvent, URLRequestError>()
+        let recorder = EventLog<DownloadEvent, URLRequestError>()
         session.rac.download(for: URLRequest(url: URL(string: "http://127.0.0.1:\(refusing.port)/")!))
             .subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
@@ -203,7 +203,7 @@ struct URLSessionTests {
         let server = try HTTPTestServer()
         defer { server.stop() }
         weak var weakToken: Token?
-        let recorder = Recorder<DownloadEvent, URLRequestError>()
+        let recorder = EventLog<DownloadEvent, URLRequestError>()
         let subscription: any Disposable
         do {
             let token = Token()

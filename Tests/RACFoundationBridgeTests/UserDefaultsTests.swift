@@ -31,9 +31,9 @@ struct UserDefaultsTests {
     func currentValueFirst() throws {
         try withSuite { defaults, _ in
             defaults.set(3, forKey: "count")
-            let present = Recorder<Int?, Never>()
+            let present = EventLog<Int?, Never>()
             let first = defaults.rac.values(forKey: "count", as: Int.self).subscribe(present.subscriber())
-            let absent = Recorder<String?, Never>()
+            let absent = EventLog<String?, Never>()
             let second = defaults.rac.values(forKey: "missing", as: String.self).subscribe(
                 absent.subscriber())
             #expect(present.events == [.next(3)])
@@ -51,9 +51,9 @@ struct UserDefaultsTests {
             defaults.set(1, forKey: "volume")
             let writer = defaults.rac.channelTerminal(forKey: "volume", as: Int.self)
             let other = defaults.rac.channelTerminal(forKey: "volume", as: Int.self)
-            let own = Recorder<Int?, Never>()
-            let others = Recorder<Int?, Never>()
-            let reader = Recorder<Int?, Never>()
+            let own = EventLog<Int?, Never>()
+            let others = EventLog<Int?, Never>()
+            let reader = EventLog<Int?, Never>()
             let subscriptions = [
                 writer.subscribe(own.subscriber()),
                 other.subscribe(others.subscriber()),
@@ -90,7 +90,7 @@ struct UserDefaultsTests {
         @Test("Linux: a plain set(_:forKey:) is not reported until didChangeNotification is posted")
         func plainSetIsNotReportedOnLinux() throws {
             try withSuite { defaults, _ in
-                let recorder = Recorder<Int?, Never>()
+                let recorder = EventLog<Int?, Never>()
                 let subscription = defaults.rac.values(forKey: "n", as: Int.self).subscribe(
                     recorder.subscriber())
                 defaults.set(10, forKey: "n")
@@ -111,7 +111,7 @@ struct UserDefaultsTests {
         try withSuite { defaults, name in
             defaults.set("old", forKey: "mode")
             let terminal = defaults.rac.channelTerminal(forKey: "mode", as: String.self)
-            let recorder = Recorder<String?, Never>()
+            let recorder = EventLog<String?, Never>()
             let subscription = terminal.subscribe(recorder.subscriber())
 
             UserDefaults.standard.setPersistentDomain(["mode": "new", "other": 1], forName: name)
@@ -129,7 +129,7 @@ struct UserDefaultsTests {
     func distinctValues() throws {
         try withSuite { defaults, _ in
             let writer = defaults.rac.channelTerminal(forKey: "flag", as: Bool.self)
-            let recorder = Recorder<Bool?, Never>()
+            let recorder = EventLog<Bool?, Never>()
             let subscription = defaults.rac.values(forKey: "flag", as: Bool.self).subscribe(
                 recorder.subscriber())
             writer.sendNext(true)
@@ -145,7 +145,7 @@ struct UserDefaultsTests {
     func otherTypeReadsAsNil() throws {
         try withSuite { defaults, _ in
             defaults.set("not a number", forKey: "k")
-            let recorder = Recorder<Int?, Never>()
+            let recorder = EventLog<Int?, Never>()
             let subscription = defaults.rac.values(forKey: "k", as: Int.self).subscribe(recorder.subscriber())
             #expect(recorder.events == [.next(nil)])
             subscription.dispose()
@@ -161,7 +161,7 @@ struct UserDefaultsTests {
             ) {
                 keys += 1
                 let key = "key\(keys)"
-                let recorder = Recorder<Value?, Never>()
+                let recorder = EventLog<Value?, Never>()
                 let subscription = defaults.rac.values(forKey: key, as: Value.self).subscribe(
                     recorder.subscriber())
                 defaults.rac.channelTerminal(forKey: key, as: Value.self).sendNext(value)
@@ -202,7 +202,7 @@ struct UserDefaultsTests {
     func completion() throws {
         try withSuite { defaults, _ in
             let terminal = defaults.rac.channelTerminal(forKey: "k", as: Int.self)
-            let before = Recorder<Int?, Never>()
+            let before = EventLog<Int?, Never>()
             terminal.subscribe(before.subscriber())
             let feed = Subject<Int?, Never>()
             let feeding = feed.subscribe(terminal)
@@ -214,7 +214,7 @@ struct UserDefaultsTests {
             #expect(feed.subscriberCount == 0)  // the feeding subscription was disposed
             terminal.sendNext(9)
             #expect(defaults.integer(forKey: "k") == 4)
-            let after = Recorder<Int?, Never>()
+            let after = EventLog<Int?, Never>()
             terminal.subscribe(after.subscriber())
             #expect(after.events == [.completed])
             expectReleased(feeding, "the feed the terminal's completion ended")
@@ -228,7 +228,7 @@ struct UserDefaultsTests {
             let writer = defaults.rac.channelTerminal(forKey: "k", as: Int.self)
             weak var weakToken: Token?
             weak var weakSubscriber: Subscriber<Int?, Never>?
-            let recorder = Recorder<Int?, Never>()
+            let recorder = EventLog<Int?, Never>()
             var subscription: (any Disposable)?
             do {
                 let token = Token()
@@ -262,7 +262,7 @@ struct UserDefaultsTests {
             let toChannel = terminal.subscribe(channel.leadingTerminal)
             let toDefaults = channel.leadingTerminal.subscribe(terminal)
 
-            let view = Recorder<Int?, Never>()
+            let view = EventLog<Int?, Never>()
             let viewSubscription = channel.followingTerminal.subscribe(view.subscriber())
             channel.followingTerminal.sendNext(8)  // the view writes
             #expect(defaults.integer(forKey: "k") == 8)
@@ -283,7 +283,7 @@ struct UserDefaultsTests {
         try withSuite { defaults, _ in
             defaults.set(0, forKey: "k")
             let terminal = defaults.rac.channelTerminal(forKey: "k", as: Int.self)
-            let own = Recorder<Int?, Never>()
+            let own = EventLog<Int?, Never>()
             let subscription = terminal.subscribe(own.subscriber())
             let writing = ActionDisposable()
             let poster = Thread {
@@ -303,7 +303,7 @@ struct UserDefaultsTests {
     @Test("concurrent writers on several threads: every observer ends on the stored value")
     func concurrentWriters() throws {
         try withSuite { defaults, _ in
-            let readers = (0..<3).map { _ in Recorder<Int?, Never>() }
+            let readers = (0..<3).map { _ in EventLog<Int?, Never>() }
             let subscriptions = readers.map {
                 defaults.rac.values(forKey: "k", as: Int.self).subscribe($0.subscriber())
             }

@@ -7,7 +7,7 @@ import Testing
 // The marbles in the operators' doc comments are what Docs/Operators.md shows. These tests read
 // them from the sources and play them on a TestScheduler, so a doc marble that does not match the
 // operator fails here. Every name in a doc marble is a `String` standing for itself, unless the
-// line gives a legend (`x = (1, a), y = …`); `#` is `Boom()`; a marble ending in `…` runs until
+// line gives a legend (`x = (1, a), y = …`); `#` is `TestError(1)`; a marble ending in `…` runs until
 // its last frame. Operators whose doc marble is only a sketch (`a-a-a…` cases, nested inputs)
 // are checked by the Marble*Tests instead.
 
@@ -149,18 +149,18 @@ private func legend(_ text: String) -> [String: String] {
 /// for themselves. The scheduler checks releases (a subscription that ends must release its
 /// subscriber), and the signals must be released once the test has returned (`ReleaseCheck`).
 private func checkDoc(
-    _ file: String, _ declaration: String, inputs: [String], output: String, error: Boom? = Boom(),
+    _ file: String, _ declaration: String, inputs: [String], output: String, error: TestError? = TestError(1),
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ apply: ([Signal<String, Boom>], TestScheduler) -> Signal<String, Boom>
+    _ apply: ([Signal<String, TestError>], TestScheduler) -> Signal<String, TestError>
 ) throws {
     let doc = try docMarble(file, declaration)
     let scheduler = TestScheduler(checksRelease: true)
     var names = letters
     for (name, value) in doc.legend { names[name] = value }
-    var signals: [Signal<String, Boom>] = []
+    var signals: [Signal<String, TestError>] = []
     for label in inputs {
         guard let marble = doc.marble(label, sourceLocation: sourceLocation) else { return }
-        signals.append(try scheduler.createColdSignal(marble, values: names, error: Boom()))
+        signals.append(try scheduler.createColdSignal(marble, values: names, error: TestError(1)))
     }
     guard var expected = doc.marble(output, sourceLocation: sourceLocation) else { return }
     var disposeAt: Int?
@@ -180,9 +180,9 @@ private func checkDoc(
 
 /// `checkDoc` for an operator on one signal labelled `self`.
 private func checkDoc(
-    _ file: String, _ declaration: String, output: String, error: Boom? = Boom(),
+    _ file: String, _ declaration: String, output: String, error: TestError? = TestError(1),
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ apply: @escaping (Signal<String, Boom>) -> Signal<String, Boom>
+    _ apply: @escaping (Signal<String, TestError>) -> Signal<String, TestError>
 ) throws {
     try checkDoc(
         file, declaration, inputs: ["self"], output: output, error: error, sourceLocation: sourceLocation
@@ -198,9 +198,10 @@ private func booleans(_ text: String) -> [Bool] {
 
 private func flag(_ value: Bool) -> String { value ? "t" : "f" }
 
-@Suite("Doc-comment marbles of the transform and filter operators are true", .checksRelease)
-struct OperatorsDocTransformFilterTests {
+@Suite("Doc-comment marbles of the operators are true", .checksRelease)
+struct OperatorsDocTests {
     let transform = "RACOperators/Transform.swift"
+
     let filter = "RACOperators/Filter.swift"
 
     @Test("map, mapReplace, scan, aggregate, combinePrevious, tryMap, attempt, mapError")
@@ -235,18 +236,18 @@ struct OperatorsDocTransformFilterTests {
             $0.combinePrevious("0") { String(Int($0)! + Int($1)!) }
         }
         try checkDoc(transform, "public func tryMap<", output: "tryMap { $0 == 2 ? throw e : $0 }") {
-            $0.tryMap { (value: String) throws(Boom) -> String in
-                if value == "2" { throw Boom() }
+            $0.tryMap { (value: String) throws(TestError) -> String in
+                if value == "2" { throw TestError(1) }
                 return value
             }
         }
         try checkDoc(transform, "public func attempt(", output: "attempt { if $0 == 2 { throw e } }") {
-            $0.attempt { (value: String) throws(Boom) in
-                if value == "2" { throw Boom() }
+            $0.attempt { (value: String) throws(TestError) in
+                if value == "2" { throw TestError(1) }
             }
         }
-        try checkDoc(transform, "public func mapError<", output: "mapError { E2($0) }", error: Boom(2)) {
-            $0.mapError { _ in Boom(2) }
+        try checkDoc(transform, "public func mapError<", output: "mapError { E2($0) }", error: TestError(2)) {
+            $0.mapError { _ in TestError(2) }
         }
         try checkDoc(transform, "public func materialize(", output: "materialize()") {
             $0.materialize().map { event in
@@ -256,7 +257,7 @@ struct OperatorsDocTransformFilterTests {
                 case .completed: return ".completed"
                 }
             }
-            .promoteError(Boom.self)
+            .promoteError(TestError.self)
         }
     }
 
@@ -331,21 +332,16 @@ struct OperatorsDocTransformFilterTests {
     @Test("any and all")
     func anyAll() throws {
         try checkDoc(filter, "public func any(_ predicate", output: "any { $0 > 1 }") {
-            $0.any { Int($0)! > 1 }.map(flag).promoteError(Boom.self)
+            $0.any { Int($0)! > 1 }.map(flag).promoteError(TestError.self)
         }
         try checkDoc(filter, "public func any()", output: "any()") {
-            $0.any().map(flag).promoteError(Boom.self)
+            $0.any().map(flag).promoteError(TestError.self)
         }
         try checkDoc(filter, "public func all(", output: "all { $0 < 4 }") {
-            $0.all { Int($0)! < 4 }.map(flag).promoteError(Boom.self)
+            $0.all { Int($0)! < 4 }.map(flag).promoteError(TestError.self)
         }
     }
-}
 
-@Suite(
-    "Doc-comment marbles of the time, combining, higher-order and multicast operators are true",
-    .checksRelease)
-struct OperatorsDocOtherTests {
     let time = "RACOperators/Time.swift"
 
     @Test("throttle, delay, buffer, timeout, interval")
@@ -377,11 +373,12 @@ struct OperatorsDocOtherTests {
             time, "_ interval: Duration, on scheduler: Scheduler, raising", inputs: ["self"],
             output: "timeout(5)"
         ) {
-            signals, scheduler in signals[0].timeout(scheduler.frames(5), on: scheduler, raising: Boom())
+            signals, scheduler in
+            signals[0].timeout(scheduler.frames(5), on: scheduler, raising: TestError(1))
         }
         try checkDoc(time, "public static func interval(", inputs: [], output: "interval(2)") {
             _, scheduler in
-            Signal.interval(scheduler.frames(2), on: scheduler).map(String.init).promoteError(Boom.self)
+            Signal.interval(scheduler.frames(2), on: scheduler).map(String.init).promoteError(TestError.self)
         }
     }
 
@@ -453,12 +450,14 @@ struct OperatorsDocOtherTests {
             file, "public func flattenMap<", inputs: ["self", "transform(1)", "transform(2)"],
             output: "flattenMap"
         ) { signals, _ in signals[0].flattenMap { $0 == "1" ? signals[1] : signals[2] } }
-        let cases: [(String, String, (Signal<Signal<String, Boom>, Boom>) -> Signal<String, Boom>)] = [
-            ("public func flatten<Inner>() ", "flatten", { $0.flatten() }),
-            ("public func flatten<Inner>(_ maxConcurrent", "flatten(1)", { $0.flatten(1) }),
-            ("public func concat<Inner>()", "concat", { $0.concat() }),
-            ("public func switchToLatest<", "switchToLatest", { $0.switchToLatest() }),
-        ]
+        let cases:
+            [(String, String, (Signal<Signal<String, TestError>, TestError>) -> Signal<String, TestError>)] =
+                [
+                    ("public func flatten<Inner>() ", "flatten", { $0.flatten() }),
+                    ("public func flatten<Inner>(_ maxConcurrent", "flatten(1)", { $0.flatten(1) }),
+                    ("public func concat<Inner>()", "concat", { $0.concat() }),
+                    ("public func switchToLatest<", "switchToLatest", { $0.switchToLatest() }),
+                ]
         for (declaration, output, apply) in cases {
             try checkDoc(file, declaration, inputs: ["self", "x", "y"], output: output) { signals, _ in
                 apply(signals[0].map { $0 == "x" ? signals[1] : signals[2] })
@@ -469,7 +468,7 @@ struct OperatorsDocOtherTests {
     @Test("replay, replayLast, replayLazily: the late subscriber of each doc marble")
     func multicast() throws {
         let file = "RACOperators/Multicast.swift"
-        let cases: [(String, String, Int, (Signal<String, Boom>) -> Signal<String, Boom>)] = [
+        let cases: [(String, String, Int, (Signal<String, TestError>) -> Signal<String, TestError>)] = [
             ("public func replay()", "subscriber at 4", 4, { $0.replay() }),
             ("public func replayLast()", "subscriber at 4", 4, { $0.replayLast() }),
             ("public func replayLazily()", "subscriber at 6", 6, { $0.replayLazily() }),
@@ -477,14 +476,14 @@ struct OperatorsDocOtherTests {
         for (declaration, label, frame, apply) in cases {
             let doc = try docMarble(file, declaration)
             let scheduler = TestScheduler(checksRelease: true)
-            let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: Boom())
+            let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: TestError(1))
             let shared = apply(source)
             if declaration.contains("Lazily") {
                 scheduler.advance(toFrame: 2)
                 expectReleased(scheduler.record(shared), "the first subscription of \(declaration)")
             }
             scheduler.advance(toFrame: frame)
-            try scheduler.expect(shared, toEmit: #require(doc.marbles[label]), error: Boom())
+            try scheduler.expect(shared, toEmit: #require(doc.marbles[label]), error: TestError(1))
         }
     }
 }

@@ -1,4 +1,5 @@
 import RACOperators
+import RACTestSupport
 import Testing
 
 /// Long chains of single-source operators (`map`, `filter`, `scan` …), each operator's signal
@@ -83,7 +84,7 @@ struct ChainDepthTests {
         let disposals = Locked(0)
         let live = Signal<Int, Never> { subscriber in
             subscriber.sendNext(1)
-            return ActionDisposable { disposals.withLock { $0 += 1 } }
+            return ActionDisposable { disposals.withValue { $0 += 1 } }
         }
         for alternating in [false, true] {
             let steps = (0..<deliveryDepth).map { alternating ? ChainStep($0) : .map { $0 &+ 1 } }
@@ -97,7 +98,7 @@ struct ChainDepthTests {
             subscription.dispose()
             #expect(!completed)
         }
-        #expect(disposals.value == 2)
+        #expect(disposals.current == 2)
     }
 
     @Test("a chain 100 000 deep is released once its subscription completes")

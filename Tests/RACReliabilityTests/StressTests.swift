@@ -6,11 +6,6 @@ import Testing
 
 private let threads = 8
 
-/// Runs `body(thread)` on `threads` threads at once.
-private func onThreads(_ count: Int = threads, _ body: @Sendable (Int) -> Void) {
-    DispatchQueue.concurrentPerform(iterations: count, execute: body)
-}
-
 @Suite("Stress: many threads sending, subscribing and disposing", .checksRelease)
 struct StressTests {
     private let sends = ReliabilityEnvironment.stressSends
@@ -21,7 +16,7 @@ struct StressTests {
         let first = checked(subject)
         let second = checked(subject)
         let count = sends
-        onThreads { thread in
+        onThreads(threads) { thread in
             for sequence in 0..<count { subject.sendNext(Tagged(thread: thread, sequence: sequence)) }
         }
         subject.sendCompleted()
@@ -37,7 +32,7 @@ struct StressTests {
         let subject = ReplaySubject<Tagged, Never>()
         let early = checked(subject)
         let count = sends
-        onThreads { thread in
+        onThreads(threads) { thread in
             for sequence in 0..<count { subject.sendNext(Tagged(thread: thread, sequence: sequence)) }
         }
         subject.sendCompleted()
@@ -58,7 +53,7 @@ struct StressTests {
         let first = checked(merged)
         let second = checked(merged.map { $0 })
         let count = sends
-        onThreads { thread in
+        onThreads(threads) { thread in
             for sequence in 0..<count {
                 subjects[thread].sendNext(Tagged(thread: thread, sequence: sequence))
             }
@@ -78,7 +73,7 @@ struct StressTests {
         let senders = threads - 2
         let rounds = max(100, count / 20)
         let problems = Locked([String]())
-        onThreads { thread in
+        onThreads(threads) { thread in
             if thread < senders {
                 for sequence in 0..<count { subject.sendNext(Tagged(thread: thread, sequence: sequence)) }
                 return
@@ -86,12 +81,12 @@ struct StressTests {
             for _ in 0..<rounds {
                 let subscription = checked(subject)
                 subscription.dispose()
-                problems.withLock { $0.append(contentsOf: subscription.checker.violations) }
+                problems.withValue { $0.append(contentsOf: subscription.checker.violations) }
                 // A subscription sees, from each thread, consecutive values in order.
                 var last = [Int: Int]()
                 for value in subscription.checker.values {
                     if let previous = last[value.thread], previous + 1 != value.sequence {
-                        problems.withLock {
+                        problems.withValue {
                             $0.append("thread \(value.thread): \(previous) then \(value.sequence)")
                         }
                         break
@@ -101,7 +96,7 @@ struct StressTests {
             }
         }
         subject.sendCompleted()
-        #expect(problems.value == [])
+        #expect(problems.current == [])
     }
 
     @Test("disposing races with completion: at most one terminal event, nothing after dispose")
@@ -120,9 +115,9 @@ struct StressTests {
                 }
             }
             let found = subscription.checker.violations
-            if !found.isEmpty { problems.withLock { $0.append(contentsOf: found) } }
+            if !found.isEmpty { problems.withValue { $0.append(contentsOf: found) } }
         }
-        #expect(problems.value == [])
+        #expect(problems.current == [])
     }
 
     @Test("deliver(on:) through two QueueSchedulers loses and reorders nothing")
@@ -135,7 +130,7 @@ struct StressTests {
             if case .completed = event { done.signal() }
         }
         let count = sends
-        onThreads { thread in
+        onThreads(threads) { thread in
             for sequence in 0..<count { subject.sendNext(Tagged(thread: thread, sequence: sequence)) }
         }
         subject.sendCompleted()

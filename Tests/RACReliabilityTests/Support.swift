@@ -22,22 +22,6 @@ enum ReliabilityEnvironment {
     static let depth = integer("RAC_DEPTH_SCALE", default: isThreadSanitized ? 100_000 : 1_000_000)
 }
 
-/// A value guarded by a pthread mutex (`NSLock`), which ThreadSanitizer understands.
-final class Locked<State>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: State
-
-    init(_ state: State) { self.state = state }
-
-    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
-    }
-
-    var value: State { withLock { $0 } }
-}
-
 /// The events one subscription received, and every breach of the contract seen on the way: an
 /// event after a terminal event, or an event that began while another was still being delivered.
 final class GrammarChecker<Value, Failure: Error>: @unchecked Sendable {

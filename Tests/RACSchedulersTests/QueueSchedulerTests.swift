@@ -28,7 +28,7 @@ struct QueueSchedulerTests {
         let running = Locked(0)
         let overlaps = Locked(0)
         let done = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        onThreads(8) { _ in
             for _ in 0..<500 {
                 scheduler.schedule {
                     if running.withValue({ value in

@@ -260,7 +260,7 @@ struct VirtualTimeSchedulerTests {
     func concurrentScheduling() {
         let scheduler = VirtualTimeScheduler()
         let count = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        onThreads(8) { _ in
             for index in 0..<5_000 {
                 let disposable = scheduler.schedule(after: .nanoseconds(index)) {
                     count.withValue { $0 += 1 }
@@ -291,7 +291,7 @@ struct VirtualTimeSchedulerTests {
                 running.withValue { $0 -= 1 }
             }
         }
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        onThreads(4) { _ in
             for _ in 0..<100 {
                 scheduler.advance(by: .nanoseconds(30))
             }

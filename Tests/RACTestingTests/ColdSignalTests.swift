@@ -69,10 +69,10 @@ struct ColdSignalTests {
 
     @Test("'#' ends the subscription, so it is recorded as disposed there")
     func errorEndsSubscription() throws {
-        let source = try scheduler.createColdSignal("--#", error: Oops())
+        let source = try scheduler.createColdSignal("--#", error: TestError(1))
         let recorder = scheduler.record(source)
         scheduler.run()
-        #expect(recorder.events == [.error(scheduler.frames(2), Oops())])
+        #expect(recorder.events == [.error(scheduler.frames(2), TestError(1))])
         #expect(source.subscriptionMarbles == ["^-!"])
         expectReleased(recorder, "the recorder's subscription")
     }

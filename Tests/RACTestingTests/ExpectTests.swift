@@ -10,9 +10,9 @@ struct ExpectTests {
     func passing() throws {
         let scheduler = TestScheduler(checksRelease: true)
         let capture = FailureCapture(scheduler)
-        let numbers = try scheduler.createColdSignal("-a-b-#", values: ["a": 1, "b": 2], error: Oops())
+        let numbers = try scheduler.createColdSignal("-a-b-#", values: ["a": 1, "b": 2], error: TestError(1))
         #expect(
-            try scheduler.expect(numbers, toEmit: "-a-b-#", values: ["a": 1, "b": 2], error: Oops()))
+            try scheduler.expect(numbers, toEmit: "-a-b-#", values: ["a": 1, "b": 2], error: TestError(1)))
         #expect(try scheduler.expect(numbers, toHaveSubscriptions: ["^----!"]))
 
         let second = TestScheduler(checksRelease: true)
@@ -122,8 +122,8 @@ struct ExpectTests {
     @Test("errors are compared with == when Equatable, by description otherwise")
     func errorComparison() throws {
         let capture = FailureCapture(scheduler)
-        let equatable = try scheduler.createColdSignal("-#", values: ["a": 1], error: Oops(code: 1))
-        try scheduler.expect(equatable, toEmit: "-#", values: ["a": 1], error: Oops(code: 2))
+        let equatable = try scheduler.createColdSignal("-#", values: ["a": 1], error: TestError(1))
+        try scheduler.expect(equatable, toEmit: "-#", values: ["a": 1], error: TestError(2))
 
         let opaqueScheduler = TestScheduler(checksRelease: true)
         let opaqueCapture = FailureCapture(opaqueScheduler)
@@ -145,8 +145,8 @@ struct ExpectTests {
                   expected: -#
                   actual:   -#
                              ^
-                    expected events            actual events
-                  * frame 1: error(Oops(2))    frame 1: error(Oops(1))
+                    expected events                 actual events
+                  * frame 1: error(TestError(2))    frame 1: error(TestError(1))
                 """
             ])
         #expect(

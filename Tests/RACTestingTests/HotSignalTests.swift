@@ -55,9 +55,9 @@ struct HotSignalTests {
 
     @Test("a terminal event before '^' ends the signal: every subscriber receives it at once")
     func endedBeforeZero() throws {
-        let source = try scheduler.createHotSignal("-a-#-^--", error: Oops())
+        let source = try scheduler.createHotSignal("-a-#-^--", error: TestError(1))
         let recorder = scheduler.record(source)
-        #expect(recorder.events == [.error(.zero, Oops())])
+        #expect(recorder.events == [.error(.zero, TestError(1))])
         #expect(source.subscriptionMarbles == ["(^!)"])
         expectReleased(recorder, "the recorder's subscription")
     }

@@ -34,7 +34,7 @@ struct MarbleErrorTests {
     @Test("cold marbles", arguments: coldCases)
     func cold(marble: String, column: Int, problem: MarbleError.Problem) {
         #expect(throws: MarbleError(marble: marble, column: column, problem: problem)) {
-            try scheduler.createColdSignal(marble, values: values, error: Oops())
+            try scheduler.createColdSignal(marble, values: values, error: TestError(1))
         }
     }
 
@@ -48,7 +48,7 @@ struct MarbleErrorTests {
     @Test("hot marbles", arguments: hotCases)
     func hot(marble: String, column: Int, problem: MarbleError.Problem) {
         #expect(throws: MarbleError(marble: marble, column: column, problem: problem)) {
-            try scheduler.createHotSignal(marble, values: values, error: Oops())
+            try scheduler.createHotSignal(marble, values: values, error: TestError(1))
         }
     }
 
@@ -99,7 +99,7 @@ struct MarbleErrorTests {
             try scheduler.createHotSignal("--#")
         }
         #expect(throws: MarbleError(marble: "#", column: 1, problem: .missingError)) {
-            let _: TestSignal<String, Oops> = try scheduler.createColdSignal("#")
+            let _: TestSignal<String, TestError> = try scheduler.createColdSignal("#")
         }
     }
 

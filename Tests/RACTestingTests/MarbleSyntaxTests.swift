@@ -30,8 +30,8 @@ struct MarbleSyntaxTests {
 
     @Test("'#' fails with the error: argument")
     func error() throws {
-        let events = play(try scheduler.createColdSignal("a-#", values: ["a": 1], error: Oops(code: 7)))
-        #expect(events == [.next(at(0), 1), .error(at(2), Oops(code: 7))])
+        let events = play(try scheduler.createColdSignal("a-#", values: ["a": 1], error: TestError(7)))
+        #expect(events == [.next(at(0), 1), .error(at(2), TestError(7))])
     }
 
     @Test("{name} is a value with a longer name, and takes one frame")

@@ -100,10 +100,10 @@ struct RecorderTests {
 
     @Test("Recorded lists compare by time and event, and describe themselves")
     func recordedValues() {
-        let a: Recorded<Event<Int, Oops>> = .next(.milliseconds(1), 1)
+        let a: Recorded<Event<Int, TestError>> = .next(.milliseconds(1), 1)
         #expect(a == Recorded(time: .milliseconds(1), value: .next(1)))
         #expect(a != .next(.milliseconds(2), 1))
-        #expect(a != .error(.milliseconds(1), Oops()))
+        #expect(a != .error(.milliseconds(1), TestError(1)))
         #expect(Set([a, a]).count == 1)
         #expect(a.description == "next(1) @ 0.001 seconds")
         let subscription = RecordedSubscription(subscribed: .zero, disposed: .milliseconds(4))

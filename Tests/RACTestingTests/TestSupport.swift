@@ -1,10 +1,5 @@
+import RACTestSupport
 import RACTesting
-
-/// The error the marbles' `#` stands for in these tests.
-struct Oops: Error, Hashable, CustomStringConvertible {
-    var code = 1
-    var description: String { "Oops(\(code))" }
-}
 
 /// An error that is not `Equatable`, compared by its description.
 struct Opaque: Error, CustomStringConvertible {

@@ -1,0 +1,169 @@
+import RACOperators
+import RACTestSupport
+import Testing
+
+@Suite("Command (RACCommand)", .checksRelease)
+struct CommandTests {
+    @Test("executing and enabled: current value first, then transitions in order")
+    func stateTransitions() {
+        let scheduler = VirtualTimeScheduler()
+        let work = Subject<Int, TestError>()
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { _ in work }
+        let executing = EventLog<Bool, Never>()
+        let enabled = EventLog<Bool, Never>()
+        executing.record(command.executing)
+        enabled.record(command.enabled)
+        #expect(executing.values == [false])
+        #expect(enabled.values == [true])
+
+        command.execute(1)
+        scheduler.run()
+        #expect(executing.values == [false, true])
+        #expect(enabled.values == [true, false])
+        #expect(work.subscriberCount == 1)
+
+        work.sendCompleted()
+        scheduler.run()
+        #expect(executing.values == [false, true, false])
+        #expect(enabled.values == [true, false, true])
+        expectReleased(command, "the command")
+        expectReleased(work, "the work subject")
+    }
+
+    @Test("execute returns a hot, replayed signal: a late subscriber sees every event")
+    func replayedExecution() {
+        let scheduler = VirtualTimeScheduler()
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { input in
+            Signal(values: [input, input * 10])
+        }
+        let execution = command.execute(3)
+        scheduler.run()
+        var events: [Event<Int, CommandError<TestError>>] = []
+        let observation = execution.observe { events.append($0) }
+        #expect(events == [.next(3), .next(30), .completed])
+        expectReleased(observation, "the late subscriber")
+        expectReleased(execution, "the execution signal")
+        expectReleased(command, "the command")
+    }
+
+    @Test("executing while an execution runs is refused unless concurrent execution is allowed")
+    func concurrency() {
+        let scheduler = VirtualTimeScheduler()
+        var starts = 0
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { _ in
+            starts += 1
+            return .never
+        }
+        command.execute(1)
+        var refusal: [Event<Int, CommandError<TestError>>] = []
+        let refused = command.execute(2).observe { refusal.append($0) }
+        #expect(refusal == [.error(.notEnabled)])
+        scheduler.run()
+        #expect(starts == 1)
+        expectReleased(refused, "the refused execution's subscriber")
+
+        command.allowsConcurrentExecution = true
+        var second: [Event<Int, CommandError<TestError>>] = []
+        let concurrent = command.execute(3).observe { second.append($0) }
+        scheduler.run()
+        #expect(second.isEmpty)
+        #expect(starts == 2)
+        concurrent.dispose()
+        expectReleased(concurrent, "the concurrent execution's subscriber, once disposed")
+    }
+
+    @Test("a disabled command starts no work; the enabled input is followed")
+    func enabledInput() {
+        let scheduler = VirtualTimeScheduler()
+        let input = BehaviorSubject<Bool, Never>(value: false)
+        var starts = 0
+        let command = Command<Int, Int, TestError>(enabled: input, scheduler: scheduler) { _ in
+            starts += 1
+            return .empty
+        }
+        let enabled = EventLog<Bool, Never>()
+        enabled.record(command.enabled)
+        #expect(enabled.values == [false])
+        var refusal: [Event<Int, CommandError<TestError>>] = []
+        let refused = command.execute(1).observe { refusal.append($0) }
+        scheduler.run()
+        #expect(refusal == [.error(.notEnabled)])
+        #expect(starts == 0)
+        expectReleased(refused, "the refused execution's subscriber")
+
+        input.sendNext(true)
+        scheduler.run()
+        #expect(enabled.values == [false, true])
+        command.execute(1)
+        scheduler.run()
+        #expect(starts == 1)
+        #expect(enabled.values == [false, true, false, true])
+        expectReleased(command, "the command")
+    }
+
+    @Test("errors go to `errors`, not to executionSignals; the command keeps working")
+    func errorsSeparated() {
+        let scheduler = VirtualTimeScheduler()
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { input in
+            input < 0 ? Signal(error: TestError(input)) : Signal(value: input)
+        }
+        let errors = EventLog<TestError, Never>()
+        errors.record(command.errors)
+        var inner: [[Event<Int, Never>]] = []
+        let executions = command.executionSignals.subscribe(next: { signal in
+            var events: [Event<Int, Never>] = []
+            signal.observe { events.append($0) }
+            inner.append(events)
+        })
+        var failed: [Event<Int, CommandError<TestError>>] = []
+        let failing = command.execute(-1).observe { failed.append($0) }
+        scheduler.run()
+        command.execute(5)
+        scheduler.run()
+        #expect(errors.values == [TestError(-1)])
+        #expect(failed == [.error(.failed(TestError(-1)))])
+        // The execution signals are delivered when each execution starts, before its work runs;
+        // subscribing then sees the events as they come, with the error turned into completion.
+        #expect(inner.count == 2)
+        let executing = EventLog<Bool, Never>()
+        executing.record(command.executing)
+        #expect(executing.values == [false])
+        expectReleased(failing, "the failed execution's subscriber")
+        expectReleased(executions, "the executionSignals subscriber")
+        expectReleased(command, "the command")
+    }
+
+    @Test("executionSignals + switchToLatest-style use: each execution's values are observable")
+    func executionSignalValues() {
+        let scheduler = VirtualTimeScheduler()
+        let command = Command<String, String, Never>(scheduler: scheduler) { name in
+            Signal(values: ["hello", name])
+        }
+        var values: [String] = []
+        let executions = command.executionSignals.subscribe(next: { signal in
+            signal.subscribe(next: { values.append($0) })
+        })
+        command.execute("world")
+        scheduler.run()
+        #expect(values == ["hello", "world"])
+        expectReleased(executions, "the executionSignals subscriber")
+        expectReleased(command, "the command")
+    }
+
+    @Test("releasing the command completes its state signals and frees the work closure")
+    func deallocation() {
+        let scheduler = VirtualTimeScheduler()
+        weak var weakCommand: Command<Int, Int, Never>?
+        var completed = 0
+        do {
+            let command = Command<Int, Int, Never>(scheduler: scheduler) { Signal(value: $0) }
+            weakCommand = command
+            command.executing.subscribe(completed: { completed += 1 })
+            command.enabled.subscribe(completed: { completed += 1 })
+            command.execute(1)
+            scheduler.run()
+        }
+        #expect(weakCommand == nil)
+        #expect(completed == 2)
+    }
+}
