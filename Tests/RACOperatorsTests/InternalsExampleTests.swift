@@ -39,10 +39,6 @@ final class EveryOtherStage<Value, Failure: Error>:
     }
 }
 
-private enum ExampleError: Error, Equatable {
-    case boom
-}
-
 @Suite("Docs/Internals.md: the worked example of a new operator")
 struct InternalsExampleTests {
     @Test("everyOther() sends the 1st, 3rd … value and passes the completion through")
@@ -56,8 +52,8 @@ struct InternalsExampleTests {
     @Test("everyOther() passes the error through, and an empty signal's completion")
     func errorAndEmpty() throws {
         let scheduler = TestScheduler(checksRelease: true)
-        let failing = try scheduler.createColdSignal("-a-b-#", error: ExampleError.boom)
-        #expect(try scheduler.expect(failing.everyOther(), toEmit: "-a---#", error: ExampleError.boom))
+        let failing = try scheduler.createColdSignal("-a-b-#", error: TestError(1))
+        #expect(try scheduler.expect(failing.everyOther(), toEmit: "-a---#", error: TestError(1)))
         let empty = TestScheduler(checksRelease: true)
         #expect(try empty.expect(empty.createColdSignal("--|").everyOther(), toEmit: "--|"))
     }
