@@ -1,63 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A mutual-exclusion lock over a heap-allocated `pthread_mutex_t`.
-///
-/// ThreadSanitizer understands pthread mutexes (it reports `Synchronization.Mutex` as a race on
-/// Linux), so every lock in the framework is one of these. `recursive: true` lets the owning thread
-/// lock again, which is how a subscriber serialises its events yet still accepts an event sent from
-/// inside its own callback (RAC's `@synchronized`).
-@usableFromInline
-package final class PthreadLock: @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    /// Creates a lock; a recursive one may be taken again by the thread that holds it.
-    @usableFromInline
-    package init(recursive: Bool = false) {
-        mutex = .allocate(capacity: 1)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        }
-        let status = pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-        precondition(status == 0, "PthreadLock.init: pthread_mutex_init failed with \(status)")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    /// Takes the lock, waiting for it if another thread holds it.
-    @inlinable @inline(__always)
-    package func lock() {
-        pthread_mutex_lock(mutex)
-    }
-
-    /// Releases the lock.
-    @inlinable @inline(__always)
-    package func unlock() {
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Runs `body` while holding the lock and returns its result.
-    @inlinable @inline(__always)
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
-    }
-}
-
 /// A lock for critical sections that only read and write a few fields and never call out: one
 /// atomic flag stored inline in its owner (no allocation), taken with a compare-and-exchange and
 /// waited for by yielding the processor. Not recursive. ThreadSanitizer sees the acquiring and
@@ -74,7 +16,7 @@ package struct SpinLock: ~Copyable, @unchecked Sendable {
     @inlinable
     package func lock() {
         while !held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            sched_yield()
+            Platform.yield()
         }
     }
 
@@ -141,20 +83,10 @@ package class RecursiveLock: @unchecked Sendable {
     @usableFromInline
     package init() {}
 
-    /// An identifier of the calling thread, never 0.
-    @inlinable @inline(__always)
-    static var currentThread: UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
-    }
-
     /// Takes the lock, waiting if another thread holds it; the holder may take it again.
     @inlinable @inline(__always)
     package final func lock() {
-        let me = Self.currentThread
+        let me = Platform.currentThread
         if owner.load(ordering: .relaxed) == me {
             recursion += 1
             return
@@ -169,7 +101,7 @@ package class RecursiveLock: @unchecked Sendable {
     /// Returns whether it was taken; if so, call `unlock()` once.
     @inlinable @inline(__always)
     package final func tryLock() -> Bool {
-        let me = Self.currentThread
+        let me = Platform.currentThread
         if owner.load(ordering: .relaxed) == me {
             recursion += 1
             return true
@@ -211,7 +143,7 @@ package class RecursiveLock: @unchecked Sendable {
             {
                 return
             }
-            sched_yield()
+            Platform.yield()
         }
         let bucket = ParkingLot.bucket(for: self)
         bucket.lock()
@@ -244,30 +176,5 @@ package class RecursiveLock: @unchecked Sendable {
         state.store(0, ordering: .releasing)
         bucket.broadcast()
         bucket.unlock()
-    }
-}
-
-/// The condition variables that contended `RecursiveLock`s wait on, shared by address.
-enum ParkingLot {
-    final class Bucket: @unchecked Sendable {
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
-        private let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
-
-        init() {
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(condition, nil)
-        }
-
-        func lock() { pthread_mutex_lock(mutex) }
-        func unlock() { pthread_mutex_unlock(mutex) }
-        func wait() { pthread_cond_wait(condition, mutex) }
-        func broadcast() { pthread_cond_broadcast(condition) }
-    }
-
-    static let buckets: [Bucket] = (0..<64).map { _ in Bucket() }
-
-    static func bucket(for lock: AnyObject) -> Bucket {
-        let address = UInt(bitPattern: ObjectIdentifier(lock).hashValue)
-        return buckets[Int((address >> 4) & 63)]
     }
 }
