@@ -53,11 +53,7 @@ package enum DeliveryTrampoline {
 
     /// Leaves the level entered by `enter()`; the outermost level delivers the queued backlogs.
     package static func leave(_ frame: Frame) {
-        let queue = frame.state.pointee.deliveries
-        queue.pointee.depth -= 1
-        if queue.pointee.depth == 0 && queue.pointee.hasWaitingItems {
-            drain(queue)
-        }
+        TrampolineQueue.leave(frame.state.pointee.deliveries, placeholder: nil, deliver)
     }
 
     /// Has this thread deliver `backlog` before its outermost forward returns, or at once if the
@@ -66,7 +62,7 @@ package enum DeliveryTrampoline {
         let queue = ThreadTrampolines.current.pointee.deliveries
         queue.pointee.items.append(backlog)
         if queue.pointee.depth == 0 {
-            drain(queue)
+            TrampolineQueue.drain(queue, placeholder: nil, deliver)
         }
     }
 
@@ -88,8 +84,8 @@ package enum DeliveryTrampoline {
         Swift.max(address > stackBudget ? address - stackBudget : 0, floor)
     }
 
-    /// Delivers every queued backlog, in order, each as if from the outermost forward.
-    private static func drain(_ queue: UnsafeMutablePointer<TrampolineQueue<(any DeliveryBacklog)?>>) {
-        TrampolineQueue.drain(queue, placeholder: nil) { backlog in backlog?.deliverBacklog() }
+    /// Delivers a queued backlog.
+    private static func deliver(_ backlog: (any DeliveryBacklog)?) {
+        backlog?.deliverBacklog()
     }
 }

@@ -43,11 +43,7 @@ package enum SubscriptionTrampoline {
     /// Leaves the level entered by `enter()`; the outermost level runs the queued work.
     @inline(__always)
     package static func leave(_ frame: Frame) {
-        let queue = frame.queue
-        queue.pointee.depth -= 1
-        if queue.pointee.depth == 0 && queue.pointee.hasWaitingItems {
-            TrampolineQueue.drain(queue, placeholder: {}, { work in work() })
-        }
+        TrampolineQueue.leave(frame.queue, placeholder: {}, { work in work() })
     }
 
     /// Queues `work` behind the subscriptions in progress on this thread (after `enter()` said no).

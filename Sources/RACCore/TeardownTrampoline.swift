@@ -74,11 +74,7 @@ package enum TeardownTrampoline {
 
     /// Leaves the level entered by `enter()`; the outermost level runs the queued steps.
     package static func leave(_ frame: Frame) {
-        let queue = frame.state.pointee.teardowns
-        queue.pointee.depth -= 1
-        if queue.pointee.depth == 0 && queue.pointee.hasWaitingItems {
-            drain(queue)
-        }
+        TrampolineQueue.leave(frame.state.pointee.teardowns, placeholder: nil, perform)
     }
 
     private static func run(_ step: consuming TeardownStep, nestingAtMost limit: Int) {
@@ -91,10 +87,7 @@ package enum TeardownTrampoline {
         queue.pointee.depth += 1
         step.perform()
         _ = consume step
-        queue.pointee.depth -= 1
-        if queue.pointee.depth == 0 && queue.pointee.hasWaitingItems {
-            drain(queue)
-        }
+        TrampolineQueue.leave(queue, placeholder: nil, perform)
     }
 
     /// Whether the next step must be queued: the thread is `limit` steps deep, or nested steps have
@@ -107,9 +100,9 @@ package enum TeardownTrampoline {
         return depth >= limit || (depth > 0 && Platform.stackAddress() < state.pointee.teardownFloor)
     }
 
-    /// Runs every queued step, in order, each as if at depth 1.
-    private static func drain(_ queue: UnsafeMutablePointer<TrampolineQueue<TeardownStep?>>) {
-        TrampolineQueue.drain(queue, placeholder: nil) { step in step?.perform() }
+    /// Performs a queued step.
+    private static func perform(_ step: TeardownStep?) {
+        step?.perform()
     }
 }
 

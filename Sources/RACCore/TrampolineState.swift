@@ -15,6 +15,15 @@ struct TrampolineQueue<Item> {
         head < items.count
     }
 
+    /// Leaves one level of calls; the outermost level runs the queued items (`drain`).
+    @inline(__always)
+    static func leave(_ queue: UnsafeMutablePointer<Self>, placeholder: Item, _ run: (Item) -> Void) {
+        queue.pointee.depth -= 1
+        if queue.pointee.depth == 0 && queue.pointee.hasWaitingItems {
+            drain(queue, placeholder: placeholder, run)
+        }
+    }
+
     /// Runs every queued item, in order, each as if at depth 1: `run` may queue more, which runs
     /// in turn. The item is dropped still at depth 1, so that what it holds (the next link of a
     /// chain) is torn down through the trampoline too. `placeholder` takes its place in the queue.
