@@ -30,8 +30,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Subscrip
     /// Whether events wait in `backlog` (or are being delivered from it): a new one must queue.
     /// The backlog is touched only under the gate's delivery lock.
     @exclusivity(unchecked) private var queueing = false
-    @exclusivity(unchecked) private var backlog: [Event<Value, Failure>] = []
-    @exclusivity(unchecked) private var backlogHead = 0
+    @exclusivity(unchecked) private var backlog = EventBacklog<Value, Failure>()
 
     private init(downstream: Subscriber<Value, Failure>) {
         self.downstream = downstream
@@ -81,13 +80,9 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Subscrip
     func deliverBacklog() {
         let lock = gateLock.unsafelyUnwrapped
         lock.lock()
-        while backlogHead < backlog.count {
-            let event = backlog[backlogHead]
-            backlogHead += 1
+        while let event = backlog.removeFirst() {
             downstream.send(event)
         }
-        backlog = []
-        backlogHead = 0
         queueing = false
         lock.unlock()
     }

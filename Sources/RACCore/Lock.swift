@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A mutual-exclusion lock over a heap-allocated `pthread_mutex_t`.
 ///
 /// ThreadSanitizer understands pthread mutexes (it reports `Synchronization.Mutex` as a race on
@@ -16,44 +8,35 @@ import Synchronization
 /// inside its own callback (RAC's `@synchronized`).
 @usableFromInline
 package final class PthreadLock: @unchecked Sendable {
-    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: RawMutex
 
     /// Creates a lock; a recursive one may be taken again by the thread that holds it.
     @usableFromInline
     package init(recursive: Bool = false) {
-        mutex = .allocate(capacity: 1)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        }
-        let status = pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-        precondition(status == 0, "PthreadLock.init: pthread_mutex_init failed with \(status)")
+        mutex = RawMutex(recursive: recursive)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        mutex.destroy()
     }
 
     /// Takes the lock, waiting for it if another thread holds it.
     @inlinable @inline(__always)
     package func lock() {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
     }
 
     /// Releases the lock.
     @inlinable @inline(__always)
     package func unlock() {
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
     }
 
     /// Runs `body` while holding the lock and returns its result.
     @inlinable @inline(__always)
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex.lock()
+        defer { mutex.unlock() }
         return try body()
     }
 }
@@ -74,7 +57,7 @@ package struct SpinLock: ~Copyable, @unchecked Sendable {
     @inlinable
     package func lock() {
         while !held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            sched_yield()
+            Platform.yieldProcessor()
         }
     }
 
@@ -144,11 +127,7 @@ package class RecursiveLock: @unchecked Sendable {
     /// An identifier of the calling thread, never 0.
     @inlinable @inline(__always)
     static var currentThread: UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self())
-        #else
-            UInt(pthread_self())
-        #endif
+        Platform.currentThread
     }
 
     /// Takes the lock, waiting if another thread holds it; the holder may take it again.
@@ -211,7 +190,7 @@ package class RecursiveLock: @unchecked Sendable {
             {
                 return
             }
-            sched_yield()
+            Platform.yieldProcessor()
         }
         let bucket = ParkingLot.bucket(for: self)
         bucket.lock()
@@ -250,18 +229,13 @@ package class RecursiveLock: @unchecked Sendable {
 /// The condition variables that contended `RecursiveLock`s wait on, shared by address.
 enum ParkingLot {
     final class Bucket: @unchecked Sendable {
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
-        private let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+        private let mutex = RawMutex()
+        private let condition = RawCondition()
 
-        init() {
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(condition, nil)
-        }
-
-        func lock() { pthread_mutex_lock(mutex) }
-        func unlock() { pthread_mutex_unlock(mutex) }
-        func wait() { pthread_cond_wait(condition, mutex) }
-        func broadcast() { pthread_cond_broadcast(condition) }
+        func lock() { mutex.lock() }
+        func unlock() { mutex.unlock() }
+        func wait() { condition.wait(mutex) }
+        func broadcast() { condition.broadcast() }
     }
 
     static let buckets: [Bucket] = (0..<64).map { _ in Bucket() }

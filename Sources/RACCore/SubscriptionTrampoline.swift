@@ -1,13 +1,3 @@
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Keeps nested subscriptions from growing the stack without bound.
 ///
 /// Subscribing runs the signal's creation closure at once, on the subscribing thread, as RAC does
@@ -24,7 +14,7 @@ package enum SubscriptionTrampoline {
 
     /// A level of subscription entered with `enter()`; pass it to `leave(_:)`.
     package struct Frame {
-        fileprivate let state: UnsafeMutablePointer<TrampolineState>
+        fileprivate let state: UnsafeMutablePointer<ThreadState>
     }
 
     /// Runs `work` now, or queues it if this thread is already `maximumDepth` subscriptions deep.
@@ -40,13 +30,14 @@ package enum SubscriptionTrampoline {
 
     /// Enters one level of subscription on this thread, or returns `nil` if the thread is already
     /// `maximumDepth` deep (then queue the work with `enqueue(_:)`). Each frame must be passed to
-    /// `leave(_:)`. Lets `Signal.subscribe` run its work inline without allocating a closure for
-    /// it; the pair costs one thread-local look-up.
+    /// `leave(_:)`.
+    // The pair lets `Signal.subscribe` run its work inline without allocating a closure for it,
+    // for one thread-local look-up.
     @inline(__always)
     package static func enter() -> Frame? {
-        let state = TrampolineState.current
-        guard state.pointee.depth < maximumDepth else { return nil }
-        state.pointee.depth += 1
+        let state = ThreadState.current
+        guard state.pointee.subscriptions.depth < maximumDepth else { return nil }
+        state.pointee.subscriptions.depth += 1
         return Frame(state: state)
     }
 
@@ -54,15 +45,20 @@ package enum SubscriptionTrampoline {
     @inline(__always)
     package static func leave(_ frame: Frame) {
         let state = frame.state
-        state.pointee.depth -= 1
-        if state.pointee.depth == 0 && state.pointee.head < state.pointee.queue.count {
-            TrampolineState.drain(state)
+        state.pointee.subscriptions.depth -= 1
+        if state.pointee.subscriptions.depth == 0 && state.pointee.subscriptions.hasPending {
+            drain(state)
         }
     }
 
     /// Queues `work` behind the subscriptions in progress on this thread (after `enter()` said no).
     package static func enqueue(_ work: @escaping () -> Void) {
-        TrampolineState.current.pointee.queue.append(work)
+        ThreadState.current.pointee.subscriptions.append(work)
+    }
+
+    /// Runs the queued work, in order, each piece as if at depth 1.
+    private static func drain(_ state: UnsafeMutablePointer<ThreadState>) {
+        TrampolineQueue.drain(state.pointer(to: \.subscriptions).unsafelyUnwrapped) { work in work() }
     }
 
     /// Runs `body` with a fresh trampoline (and a fresh `DeliveryTrampoline`), so that a
@@ -71,66 +67,10 @@ package enum SubscriptionTrampoline {
     /// operators (`first()`, `toArray()`) use it: otherwise they could wait for work queued behind
     /// themselves.
     package static func isolated<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let state = TrampolineState.current
-        let saved = state.pointee
-        state.pointee = TrampolineState()
-        defer { state.pointee = saved }
+        let state = ThreadState.current
+        let saved = state.pointee.subscriptions
+        state.pointee.subscriptions = TrampolineQueue()
+        defer { state.pointee.subscriptions = saved }
         return try DeliveryTrampoline.isolated(body)
-    }
-}
-
-/// The per-thread queue and depth counter of `SubscriptionTrampoline`, reached through a pointer
-/// so that entering and leaving do no reference counting.
-private struct TrampolineState {
-    var depth = 0
-    var queue: [() -> Void] = []
-    var head = 0
-
-    /// Runs every queued piece of work, in order, each as if at depth 1.
-    static func drain(_ state: UnsafeMutablePointer<TrampolineState>) {
-        while state.pointee.head < state.pointee.queue.count {
-            let work = state.pointee.queue[state.pointee.head]
-            state.pointee.queue[state.pointee.head] = {}
-            state.pointee.head += 1
-            state.pointee.depth = 1
-            work()
-            state.pointee.depth = 0
-        }
-        state.pointee.queue.removeAll(keepingCapacity: state.pointee.queue.count < 1024)
-        state.pointee.head = 0
-    }
-
-    /// The thread-specific key plus one, 0 until created: an atomic with a constant initial value
-    /// needs no lazy initialisation, so reading it costs one load (every subscription asks).
-    private static let keySlot = Atomic<UInt>(0)
-
-    /// This thread's state, created on first use.
-    static var current: UnsafeMutablePointer<TrampolineState> {
-        @inline(__always) get {
-            let slot = keySlot.load(ordering: .acquiring)
-            if slot != 0, let pointer = pthread_getspecific(pthread_key_t(slot - 1)) {
-                return pointer.assumingMemoryBound(to: TrampolineState.self)
-            }
-            return create()
-        }
-    }
-
-    private static func create() -> UnsafeMutablePointer<TrampolineState> {
-        let state = UnsafeMutablePointer<TrampolineState>.allocate(capacity: 1)
-        state.initialize(to: TrampolineState())
-        pthread_setspecific(key(), state)
-        return state
-    }
-
-    private static func key() -> pthread_key_t {
-        ThreadState.key(in: keySlot, owner: "SubscriptionTrampoline") { pointer in
-            #if canImport(Darwin)
-                let state = pointer.assumingMemoryBound(to: TrampolineState.self)
-            #else
-                guard let state = pointer?.assumingMemoryBound(to: TrampolineState.self) else { return }
-            #endif
-            state.deinitialize(count: 1)
-            state.deallocate()
-        }
     }
 }

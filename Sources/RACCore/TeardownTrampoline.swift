@@ -1,13 +1,3 @@
-import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Keeps the teardown of a long chain (disposing it, or releasing its last reference) from growing
 /// the stack without bound.
 ///
@@ -17,8 +7,9 @@ import Synchronization
 /// million calls (Swift's `deinit` of a chain is recursive). So a signal releases its creation
 /// closure or upstream here (`Signal.deinit`, `RelaySignal.deinit`) and operators dispose their
 /// upstream subscriptions through `dispose(_:)`: once a thread is `maximumDepth` of those deep (or
-/// close to the end of its stack: a teardown may start deep in a delivery), the next is queued, and the outermost one finishes the queue, in order, before it returns.
-/// Everything is still torn down before the outermost `dispose()` (or release) returns.
+/// close to the end of its stack: a teardown may start deep in a delivery), the next is queued,
+/// and the outermost one finishes the queue, in order, before it returns. Everything is still torn
+/// down before the outermost `dispose()` (or release) returns.
 package enum TeardownTrampoline {
     /// How many releases and disposals may nest on one thread before the next is queued.
     package static let maximumDepth = 64
@@ -52,23 +43,23 @@ package enum TeardownTrampoline {
     /// Takes over `value` (a closure whose context may hold the next link of a chain, say) and
     /// drops it now, or once the outermost teardown on this thread returns. For a `deinit` that
     /// would otherwise release a long chain recursively, with the last reference moved out of the
-    /// stored property: `TeardownTrampoline.retire(generator.take())`. Generic, so that a closure
-    /// is kept as it is rather than wrapped in a reabstraction thunk (which would leave the last
-    /// release to the caller).
+    /// stored property: `TeardownTrampoline.retire(generator.take())`.
+    // Generic, so that a closure is kept as it is rather than wrapped in a reabstraction thunk
+    // (which would leave the last release to the caller).
     package static func retire<Value>(_ value: consuming Value) {
         run(.retire(value), nestingAtMost: maximumDepth)
     }
 
     /// A level of teardown entered with `enter()`; pass it to `leave(_:)`.
     package struct Frame {
-        fileprivate let state: UnsafeMutablePointer<TeardownState>
+        fileprivate let state: UnsafeMutablePointer<ThreadState>
     }
 
     /// Enters one level of teardown on this thread, or returns `nil` if the thread is already
     /// `maximumDepth` deep or near the end of its stack (then hand the rest of the teardown to
     /// `retire(_:)`). For a `deinit` whose stored properties may hold the next link of a chain:
-    /// enter, set them to `nil`, leave; one that does not nest costs one thread-local lookup and no
-    /// allocation.
+    /// enter, set them to `nil`, leave.
+    // One that does not nest costs one thread-local look-up and no allocation.
     package static func enter() -> Frame? {
         enter(nestingAtMost: maximumDepth)
     }
@@ -76,39 +67,55 @@ package enum TeardownTrampoline {
     /// `enter()`, which returns `nil` once `limit` levels are in progress on this thread (1: unless
     /// this is the outermost teardown).
     package static func enter(nestingAtMost limit: Int) -> Frame? {
-        let state = TeardownState.current
-        guard !state.pointee.mustQueue(nestingAtMost: limit) else { return nil }
-        state.pointee.depth += 1
+        let state = ThreadState.current
+        guard !mustQueue(state, nestingAtMost: limit) else { return nil }
+        state.pointee.teardowns.depth += 1
         return Frame(state: state)
     }
 
     /// Leaves the level entered by `enter()`; the outermost level runs the queued steps.
     package static func leave(_ frame: Frame) {
         let state = frame.state
-        state.pointee.depth -= 1
-        if state.pointee.depth == 0 && state.pointee.head < state.pointee.queue.count {
-            TeardownState.drain(state)
+        state.pointee.teardowns.depth -= 1
+        if state.pointee.teardowns.depth == 0 && state.pointee.teardowns.hasPending {
+            drain(state)
         }
     }
 
     private static func run(_ step: consuming TeardownStep, nestingAtMost limit: Int) {
-        let state = TeardownState.current
-        if state.pointee.mustQueue(nestingAtMost: limit) {
-            state.pointee.queue.append(step)
+        let state = ThreadState.current
+        if mustQueue(state, nestingAtMost: limit) {
+            state.pointee.teardowns.append(step)
             return
         }
-        state.pointee.depth += 1
+        state.pointee.teardowns.depth += 1
         step.perform()
         _ = consume step
-        state.pointee.depth -= 1
-        if state.pointee.depth == 0 && state.pointee.head < state.pointee.queue.count {
-            TeardownState.drain(state)
+        state.pointee.teardowns.depth -= 1
+        if state.pointee.teardowns.depth == 0 && state.pointee.teardowns.hasPending {
+            drain(state)
         }
+    }
+
+    /// Whether the next step must be queued: the thread is `limit` steps deep, or nested steps have
+    /// come close to the end of its stack. (The outermost step always runs: it is the one that runs
+    /// the queue.)
+    @inline(__always)
+    private static func mustQueue(
+        _ state: UnsafeMutablePointer<ThreadState>, nestingAtMost limit: Int
+    ) -> Bool {
+        let depth = state.pointee.teardowns.depth
+        return depth >= limit || (depth > 0 && ThreadState.stackAddress() < state.pointee.teardownFloor)
+    }
+
+    /// Runs every queued step, in order, each as if at depth 1.
+    private static func drain(_ state: UnsafeMutablePointer<ThreadState>) {
+        TrampolineQueue.drain(state.pointer(to: \.teardowns).unsafelyUnwrapped) { step in step.perform() }
     }
 }
 
 /// One queued teardown step.
-private enum TeardownStep {
+enum TeardownStep {
     case dispose(any Disposable)
     case release(Unmanaged<AnyObject>)
     /// Dropping the step drops the value.
@@ -119,76 +126,6 @@ private enum TeardownStep {
         case .dispose(let disposable): disposable.dispose()
         case .release(let object): object.release()
         case .retire: break
-        }
-    }
-}
-
-/// The per-thread depth counter and queue of `TeardownTrampoline`.
-private struct TeardownState {
-    var depth = 0
-    var queue: [TeardownStep?] = []
-    var head = 0
-    /// The lowest stack address a nested teardown step may start at: an eighth of the thread's
-    /// stack stays free for the step itself, and for queueing the next one (the first queueing in
-    /// the process has the runtime instantiate the queue's type, deep in its demangler). 0 if the
-    /// stack's bounds are unknown. Stacks grow down on every supported platform.
-    let floor: UInt
-
-    init() {
-        if let (low, size) = ThreadStack.bounds() {
-            floor = low + UInt(size / 8)
-        } else {
-            floor = 0
-        }
-    }
-
-    /// Whether the next step must be queued: the thread is `limit` steps deep, or nested steps have
-    /// come close to the end of its stack. (The outermost step always runs: it is the one that runs
-    /// the queue.)
-    func mustQueue(nestingAtMost limit: Int) -> Bool {
-        depth >= limit || (depth > 0 && ThreadState.stackAddress() < floor)
-    }
-
-    /// Runs every queued step, in order, each as if at depth 1.
-    static func drain(_ state: UnsafeMutablePointer<TeardownState>) {
-        while state.pointee.head < state.pointee.queue.count {
-            let step = state.pointee.queue[state.pointee.head]
-            state.pointee.queue[state.pointee.head] = nil
-            state.pointee.head += 1
-            state.pointee.depth = 1
-            step?.perform()
-            _ = consume step
-            state.pointee.depth = 0
-        }
-        state.pointee.queue.removeAll(keepingCapacity: state.pointee.queue.count < 1024)
-        state.pointee.head = 0
-    }
-
-    /// The thread-specific key plus one, 0 until created: an atomic with a constant initial value
-    /// needs no lazy initialisation, so reading it costs one load (every `Signal` deinit may ask).
-    private static let keySlot = Atomic<UInt>(0)
-
-    /// This thread's state, created on first use.
-    static var current: UnsafeMutablePointer<TeardownState> {
-        let slot = keySlot.load(ordering: .acquiring)
-        if slot != 0, let pointer = pthread_getspecific(pthread_key_t(slot - 1)) {
-            return pointer.assumingMemoryBound(to: TeardownState.self)
-        }
-        let state = UnsafeMutablePointer<TeardownState>.allocate(capacity: 1)
-        state.initialize(to: TeardownState())
-        pthread_setspecific(key(), state)
-        return state
-    }
-
-    private static func key() -> pthread_key_t {
-        ThreadState.key(in: keySlot, owner: "TeardownTrampoline") { pointer in
-            #if canImport(Darwin)
-                let state = pointer.assumingMemoryBound(to: TeardownState.self)
-            #else
-                guard let state = pointer?.assumingMemoryBound(to: TeardownState.self) else { return }
-            #endif
-            state.deinitialize(count: 1)
-            state.deallocate()
         }
     }
 }

@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import RACCore
 
 extension Scheduler {
     /// The scheduler whose action is running on this thread; otherwise `Scheduler.main` when on
@@ -46,25 +39,20 @@ extension Scheduler {
 /// The thread-local slot behind `Scheduler.current`. It holds an unretained pointer: only
 /// `performAsCurrent` sets it, and that method keeps its scheduler alive until it restores the slot.
 private enum CurrentSchedulerSlot {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "Scheduler.current: pthread_key_create failed with \(status)")
-        return key
-    }()
+    private static let key = ThreadLocalKey(owner: "Scheduler.current")
 
     static var scheduler: Scheduler? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
+        guard let pointer = key.value else { return nil }
         return Unmanaged<Scheduler>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     static func swap(_ scheduler: Scheduler) -> UnsafeMutableRawPointer? {
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(scheduler).toOpaque())
+        let previous = key.value
+        key.set(Unmanaged.passUnretained(scheduler).toOpaque())
         return previous
     }
 
     static func restore(_ previous: UnsafeMutableRawPointer?) {
-        pthread_setspecific(key, previous)
+        key.set(previous)
     }
 }
