@@ -76,7 +76,7 @@ package enum DeliveryTrampoline {
             // first nested one sets the limit for those below it.
             let here = ThreadState.stackAddress()
             if depth == 1 {
-                state.pointee.deliveryLimit = limit(below: here, floor: state.pointee.deliveryFloor)
+                state.pointee.deliveryLimit = limit(below: here, floor: state.pointee.floors.delivery)
             } else if here < state.pointee.deliveryLimit {
                 return nil
             }

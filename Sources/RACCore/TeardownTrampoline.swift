@@ -105,7 +105,7 @@ package enum TeardownTrampoline {
         _ state: UnsafeMutablePointer<ThreadState>, nestingAtMost limit: Int
     ) -> Bool {
         let depth = state.pointee.teardowns.depth
-        return depth >= limit || (depth > 0 && ThreadState.stackAddress() < state.pointee.teardownFloor)
+        return depth >= limit || (depth > 0 && ThreadState.stackAddress() < state.pointee.floors.teardown)
     }
 
     /// Runs every queued step, in order, each as if at depth 1.

@@ -19,22 +19,21 @@ struct ThreadState {
     var teardowns = TrampolineQueue<TeardownStep>()
     /// The lowest stack address at which a nested forward still runs (set by the first nested one).
     var deliveryLimit: UInt = 0
-    /// The lowest stack address any forward may use: a quarter of the thread's stack stays free
-    /// for the code that runs between forwards (0 if the stack's bounds are unknown).
-    let deliveryFloor: UInt
-    /// The lowest stack address a nested teardown step may start at: an eighth of the thread's
-    /// stack stays free for the step itself, and for queueing the next one (the first queueing in
-    /// the process has the runtime instantiate the queue's type, deep in its demangler). 0 if the
-    /// stack's bounds are unknown.
-    let teardownFloor: UInt
+    /// How far down the thread's stack nested forwards and teardown steps may go; computed when
+    /// first needed (`floors`).
+    private var knownFloors: StackFloors?
 
-    private init() {
-        if let (low, size) = Platform.stackBounds() {
-            deliveryFloor = low + UInt(size / 4)
-            teardownFloor = low + UInt(size / 8)
-        } else {
-            deliveryFloor = 0
-            teardownFloor = 0
+    // Finding the stack's bounds is slow on the main thread (glibc parses /proc/self/maps), so a
+    // thread that never nests a forward or a teardown step never asks.
+    private init() {}
+
+    /// The stack floors of this thread, computed on first use.
+    var floors: StackFloors {
+        mutating get {
+            if let knownFloors { return knownFloors }
+            let floors = StackFloors()
+            knownFloors = floors
+            return floors
         }
     }
 
@@ -82,6 +81,28 @@ struct ThreadState {
         if exchanged { return key }
         key.delete()
         return ThreadLocalKey(packed: winner)
+    }
+}
+
+/// The lowest stack addresses that nested levels of the delivery and teardown trampolines may
+/// use (stacks grow down on every supported platform); 0 if the stack's bounds are unknown.
+struct StackFloors {
+    /// The lowest address any forward may use: a quarter of the thread's stack stays free for the
+    /// code that runs between forwards.
+    let delivery: UInt
+    /// The lowest address a nested teardown step may start at: an eighth of the thread's stack
+    /// stays free for the step itself, and for queueing the next one (the first queueing in the
+    /// process has the runtime instantiate the queue's type, deep in its demangler).
+    let teardown: UInt
+
+    init() {
+        if let (low, size) = Platform.stackBounds() {
+            delivery = low + UInt(size / 4)
+            teardown = low + UInt(size / 8)
+        } else {
+            delivery = 0
+            teardown = 0
+        }
     }
 }
 
