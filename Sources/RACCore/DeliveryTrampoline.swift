@@ -56,8 +56,8 @@ package struct EventBacklog<Value, Failure: Error> {
 /// shallower ones, whatever their number of levels, run exactly as before. The delivery
 /// counterpart of `SubscriptionTrampoline`.
 package enum DeliveryTrampoline {
+    // The budget bounds the frames that ThreadSanitizer's shadow stack records, too.
     /// How much stack nested forwards may use below the outermost one before the next is queued.
-    /// It bounds the frames that ThreadSanitizer's shadow stack records, too.
     package static let stackBudget: UInt = 1 << 20
 
     /// A forward entered with `enter()`; pass it to `leave(_:)`.
@@ -67,8 +67,8 @@ package enum DeliveryTrampoline {
 
     /// Enters one level of forwarding on this thread, or returns `nil` if the forwards on this
     /// thread have used up their stack: then queue the event and `schedule(_:)` its backlog.
-    // Two calls, `enter()` and `leave(_:)`, cost less than one taking a closure.
     package static func enter() -> Frame? {
+        // Two calls, `enter()` and `leave(_:)`, cost less than one taking a closure.
         let state = ThreadState.current
         let depth = state.pointee.deliveries.depth
         if depth > 0 {

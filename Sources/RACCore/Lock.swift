@@ -42,11 +42,13 @@ package final class PthreadLock: @unchecked Sendable {
 }
 
 /// A lock for critical sections that only read and write a few fields and never call out: one
-/// atomic flag stored inline in its owner (no allocation), taken with a compare-and-exchange and
-/// waited for by yielding the processor. Not recursive. ThreadSanitizer sees the acquiring and
-/// releasing operations.
+/// atomic flag stored inline in its owner, taken with a compare-and-exchange and waited for by
+/// yielding the processor. Not recursive. ThreadSanitizer sees the acquiring and releasing
+/// operations. Use it (not a hand-written compare-and-exchange loop) wherever a spin lock is
+/// wanted.
 @usableFromInline
 package struct SpinLock: ~Copyable, @unchecked Sendable {
+    // Stored inline, it costs no allocation.
     @usableFromInline let held = Atomic<Bool>(false)
 
     /// A free lock.
@@ -100,19 +102,20 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 }
 
-/// A recursive lock whose uncontended path is two atomic instructions and no call into the C
-/// library: the delivery lock of every `Subscriber` and the lock of every `Subject`, taken once
-/// per event.
+/// A recursive lock: the delivery lock of every `Subscriber` and the lock of every `Subject`,
+/// taken once per event.
 ///
 /// The state word is 0 (free), 1 (held) or 2 (held, and a thread may be waiting). A waiting thread
-/// sleeps on a condition variable from a small shared table (a "parking lot"), so a lock costs no
-/// allocation beyond its object. ThreadSanitizer understands it: the fast path is an
-/// acquiring/releasing compare-and-exchange, the slow path pthread mutexes and conditions.
+/// sleeps on a condition variable from a small shared table (a "parking lot"). ThreadSanitizer
+/// understands it: the fast path is an acquiring/releasing compare-and-exchange, the slow path
+/// pthread mutexes and conditions.
 ///
 /// Not `final` only so that a subject's `SubscriberRegistry` can be its lock as well (one object);
 /// every member is `final`.
 @usableFromInline
 package class RecursiveLock: @unchecked Sendable {
+    // The uncontended path is two atomic instructions and no call into the C library; the parking
+    // lot means a lock costs no allocation beyond its object.
     /// 0 free, 1 held, 2 held with possible waiters.
     @usableFromInline final let state = Atomic<Int>(0)
     /// The thread that holds the lock (0 if none); only that thread stores its own identifier.

@@ -31,10 +31,10 @@ package enum SubscriptionTrampoline {
     /// Enters one level of subscription on this thread, or returns `nil` if the thread is already
     /// `maximumDepth` deep (then queue the work with `enqueue(_:)`). Each frame must be passed to
     /// `leave(_:)`.
-    // The pair lets `Signal.subscribe` run its work inline without allocating a closure for it,
-    // for one thread-local look-up.
     @inline(__always)
     package static func enter() -> Frame? {
+        // The pair lets `Signal.subscribe` run its work inline without allocating a closure for it,
+        // for one thread-local look-up.
         let state = ThreadState.current
         guard state.pointee.subscriptions.depth < maximumDepth else { return nil }
         state.pointee.subscriptions.depth += 1

@@ -44,9 +44,9 @@ package enum TeardownTrampoline {
     /// drops it now, or once the outermost teardown on this thread returns. For a `deinit` that
     /// would otherwise release a long chain recursively, with the last reference moved out of the
     /// stored property: `TeardownTrampoline.retire(generator.take())`.
-    // Generic, so that a closure is kept as it is rather than wrapped in a reabstraction thunk
-    // (which would leave the last release to the caller).
     package static func retire<Value>(_ value: consuming Value) {
+        // Generic, so that a closure is kept as it is rather than wrapped in a reabstraction thunk
+        // (which would leave the last release to the caller).
         run(.retire(value), nestingAtMost: maximumDepth)
     }
 
@@ -59,8 +59,8 @@ package enum TeardownTrampoline {
     /// `maximumDepth` deep or near the end of its stack (then hand the rest of the teardown to
     /// `retire(_:)`). For a `deinit` whose stored properties may hold the next link of a chain:
     /// enter, set them to `nil`, leave.
-    // One that does not nest costs one thread-local look-up and no allocation.
     package static func enter() -> Frame? {
+        // One that does not nest costs one thread-local look-up and no allocation.
         enter(nestingAtMost: maximumDepth)
     }
 

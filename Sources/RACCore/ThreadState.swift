@@ -2,8 +2,7 @@ import Synchronization
 
 /// The per-thread state of the three trampolines (`SubscriptionTrampoline`, `DeliveryTrampoline`,
 /// `TeardownTrampoline`; Docs/Reliability.md, "Stack depth"): one allocation per thread, found
-/// with one thread-specific look-up, and reached through a pointer so that entering and leaving a
-/// trampoline does no reference counting.
+/// with one thread-specific look-up.
 ///
 /// Each trampoline has a `TrampolineQueue` of its own. They cannot share one queue: each queue is
 /// drained by the outermost level of its own kind, and each kind promises something different.
@@ -14,6 +13,8 @@ import Synchronization
 /// that subscribes). `isolated(_:)` also replaces the subscription and delivery queues but must
 /// leave the teardown queue alone.
 struct ThreadState {
+    // Reached through a pointer, so that entering and leaving a trampoline does no reference
+    // counting.
     var subscriptions = TrampolineQueue<() -> Void>()
     var deliveries = TrampolineQueue<any DeliveryBacklog>()
     var teardowns = TrampolineQueue<TeardownStep>()

@@ -6,14 +6,15 @@ extension Scheduler {
     /// the main thread; otherwise `nil`. RAC: `+[RACScheduler currentScheduler]`.
     ///
     /// Queue and virtual-time schedulers make themselves current while they run an action; the
-    /// immediate and subscription schedulers leave it as it was, as RAC does. The value lives in a
-    /// thread-local slot, so reading it is cheap.
+    /// immediate and subscription schedulers leave it as it was, as RAC does. Each thread has a
+    /// value of its own.
     ///
     /// ```
     /// raw background thread:          current == nil
     /// inside queue.schedule { ... }:  current === queue
     /// ```
     public static var current: Scheduler? {
+        // The value lives in a thread-local slot, so reading it is cheap.
         if let scheduler = CurrentSchedulerSlot.scheduler {
             return scheduler
         }
