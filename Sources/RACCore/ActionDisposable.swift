@@ -11,8 +11,9 @@ import Synchronization
 ///  action     ---       ---      (the action runs once)
 /// ```
 public final class ActionDisposable: Disposable, @unchecked Sendable {
+    // No lock: a disposable costs one allocation.
     /// Set by the first `dispose()`; the thread that sets it is the only one to touch `action`
-    /// afterwards. (No lock: a disposable costs one allocation.)
+    /// afterwards.
     private let disposed = Atomic<Bool>(false)
     @exclusivity(unchecked) private var action: (() -> Void)?
 

@@ -1,15 +1,14 @@
-/// A stage that a `RelaySignal` puts in front of its subscriber once every
-/// `RelaySignal.checkpointInterval` relays of a chain, so that the events and the disposal of a
+/// A stage that a `LiftedSignal` puts in front of its subscriber once every
+/// `LiftedSignal.checkpointInterval` relays of a chain, so that the events and the disposal of a
 /// subscription to a chain of a hundred thousand `map`s do not nest a hundred thousand calls.
 ///
 /// The stages of a chain of single-source operators deliver each event by calling the next one: a
-/// value reaches the end of a chain `n` stages long `n` calls deep (80 bytes of stack per stage in
-/// a release build, 1.2 KB in a debug one). A checkpoint forwards through the
+/// value reaches the end of a chain `n` stages long `n` calls deep. A checkpoint forwards through the
 /// `DeliveryTrampoline`: once the forwards on the thread have used up their stack budget it queues
 /// the event, with every later one behind it so that the order is kept, and the thread's outermost
 /// forward delivers the queue before it returns. Disposing the chain goes up through a checkpoint
 /// with `TeardownTrampoline.dispose(_:nestingAtMost:)`, which queues it unless no teardown is in
-/// progress. Shorter chains, the usual ones, have no checkpoint and pay nothing.
+/// progress. Shorter chains, the usual ones, have no checkpoint.
 ///
 /// ```
 /// stages:    map … map  [checkpoint]  map … map  [checkpoint]  map … subscriber
@@ -18,6 +17,8 @@
 final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, SubscriptionStage, Disposable,
     @unchecked Sendable
 {
+    // A stage takes 80 bytes of stack in a release build, 1.2 KB in a debug one. Chains shorter than
+    // `LiftedSignal.checkpointInterval` pay nothing for checkpoints.
     /// The subscriber that the checkpoint feeds.
     private let downstream: Subscriber<Value, Failure>
     /// The subscriber put in front of `downstream`, which the operator's stage sends to, linked
@@ -30,8 +31,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Subscrip
     /// Whether events wait in `backlog` (or are being delivered from it): a new one must queue.
     /// The backlog is touched only under the gate's delivery lock.
     @exclusivity(unchecked) private var queueing = false
-    @exclusivity(unchecked) private var backlog: [Event<Value, Failure>] = []
-    @exclusivity(unchecked) private var backlogHead = 0
+    @exclusivity(unchecked) private var backlog = EventBacklog<Value, Failure>()
 
     private init(downstream: Subscriber<Value, Failure>) {
         self.downstream = downstream
@@ -81,13 +81,9 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Subscrip
     func deliverBacklog() {
         let lock = gateLock.unsafelyUnwrapped
         lock.lock()
-        while backlogHead < backlog.count {
-            let event = backlog[backlogHead]
-            backlogHead += 1
+        while let event = backlog.removeFirst() {
             downstream.send(event)
         }
-        backlog = []
-        backlogHead = 0
         queueing = false
         lock.unlock()
     }

@@ -1,11 +1,54 @@
 import Synchronization
 
+/// A mutual-exclusion lock over a heap-allocated `pthread_mutex_t`.
+///
+/// ThreadSanitizer understands pthread mutexes (it reports `Synchronization.Mutex` as a race on
+/// Linux), so every lock in the framework is one of these. `recursive: true` lets the owning thread
+/// lock again, which is how a subscriber serialises its events yet still accepts an event sent from
+/// inside its own callback (RAC's `@synchronized`).
+@usableFromInline
+package final class PthreadLock: @unchecked Sendable {
+    @usableFromInline let mutex: RawMutex
+
+    /// Creates a lock; a recursive one may be taken again by the thread that holds it.
+    @usableFromInline
+    package init(recursive: Bool = false) {
+        mutex = RawMutex(recursive: recursive)
+    }
+
+    deinit {
+        mutex.destroy()
+    }
+
+    /// Takes the lock, waiting for it if another thread holds it.
+    @inlinable @inline(__always)
+    package func lock() {
+        mutex.lock()
+    }
+
+    /// Releases the lock.
+    @inlinable @inline(__always)
+    package func unlock() {
+        mutex.unlock()
+    }
+
+    /// Runs `body` while holding the lock and returns its result.
+    @inlinable @inline(__always)
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return try body()
+    }
+}
+
 /// A lock for critical sections that only read and write a few fields and never call out: one
-/// atomic flag stored inline in its owner (no allocation), taken with a compare-and-exchange and
-/// waited for by yielding the processor. Not recursive. ThreadSanitizer sees the acquiring and
-/// releasing operations.
+/// atomic flag stored inline in its owner, taken with a compare-and-exchange and waited for by
+/// yielding the processor. Not recursive. ThreadSanitizer sees the acquiring and releasing
+/// operations. Use it (not a hand-written compare-and-exchange loop) wherever a spin lock is
+/// wanted.
 @usableFromInline
 package struct SpinLock: ~Copyable, @unchecked Sendable {
+    // Stored inline, it costs no allocation.
     @usableFromInline let held = Atomic<Bool>(false)
 
     /// A free lock.
@@ -16,7 +59,7 @@ package struct SpinLock: ~Copyable, @unchecked Sendable {
     @inlinable
     package func lock() {
         while !held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            Platform.yield()
+            Platform.yieldProcessor()
         }
     }
 
@@ -59,19 +102,20 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 }
 
-/// A recursive lock whose uncontended path is two atomic instructions and no call into the C
-/// library: the delivery lock of every `Subscriber` and the lock of every `Subject`, taken once
-/// per event.
+/// A recursive lock: the delivery lock of every `Subscriber` and the lock of every `Subject`,
+/// taken once per event.
 ///
 /// The state word is 0 (free), 1 (held) or 2 (held, and a thread may be waiting). A waiting thread
-/// sleeps on a condition variable from a small shared table (a "parking lot"), so a lock costs no
-/// allocation beyond its object. ThreadSanitizer understands it: the fast path is an
-/// acquiring/releasing compare-and-exchange, the slow path pthread mutexes and conditions.
+/// sleeps on a condition variable from a small shared table (a "parking lot"). ThreadSanitizer
+/// understands it: the fast path is an acquiring/releasing compare-and-exchange, the slow path
+/// pthread mutexes and conditions.
 ///
 /// Not `final` only so that a subject's `SubscriberRegistry` can be its lock as well (one object);
 /// every member is `final`.
 @usableFromInline
 package class RecursiveLock: @unchecked Sendable {
+    // The uncontended path is two atomic instructions and no call into the C library; the parking
+    // lot means a lock costs no allocation beyond its object.
     /// 0 free, 1 held, 2 held with possible waiters.
     @usableFromInline final let state = Atomic<Int>(0)
     /// The thread that holds the lock (0 if none); only that thread stores its own identifier.
@@ -83,10 +127,16 @@ package class RecursiveLock: @unchecked Sendable {
     @usableFromInline
     package init() {}
 
+    /// An identifier of the calling thread, never 0.
+    @inlinable @inline(__always)
+    static var currentThread: UInt {
+        Platform.currentThread
+    }
+
     /// Takes the lock, waiting if another thread holds it; the holder may take it again.
     @inlinable @inline(__always)
     package final func lock() {
-        let me = Platform.currentThread
+        let me = Self.currentThread
         if owner.load(ordering: .relaxed) == me {
             recursion += 1
             return
@@ -101,7 +151,7 @@ package class RecursiveLock: @unchecked Sendable {
     /// Returns whether it was taken; if so, call `unlock()` once.
     @inlinable @inline(__always)
     package final func tryLock() -> Bool {
-        let me = Platform.currentThread
+        let me = Self.currentThread
         if owner.load(ordering: .relaxed) == me {
             recursion += 1
             return true
@@ -143,7 +193,7 @@ package class RecursiveLock: @unchecked Sendable {
             {
                 return
             }
-            Platform.yield()
+            Platform.yieldProcessor()
         }
         let bucket = ParkingLot.bucket(for: self)
         bucket.lock()
@@ -176,5 +226,25 @@ package class RecursiveLock: @unchecked Sendable {
         state.store(0, ordering: .releasing)
         bucket.broadcast()
         bucket.unlock()
+    }
+}
+
+/// The condition variables that contended `RecursiveLock`s wait on, shared by address.
+enum ParkingLot {
+    final class Bucket: @unchecked Sendable {
+        private let mutex = RawMutex()
+        private let condition = RawCondition()
+
+        func lock() { mutex.lock() }
+        func unlock() { mutex.unlock() }
+        func wait() { condition.wait(mutex) }
+        func broadcast() { condition.broadcast() }
+    }
+
+    static let buckets: [Bucket] = (0..<64).map { _ in Bucket() }
+
+    static func bucket(for lock: AnyObject) -> Bucket {
+        let address = UInt(bitPattern: ObjectIdentifier(lock).hashValue)
+        return buckets[Int((address >> 4) & 63)]
     }
 }

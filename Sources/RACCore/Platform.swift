@@ -1,8 +1,10 @@
-// Everything RACCore asks of the operating system, and the only file of the module that imports
-// the C library: thread-local storage, the bounds of a thread's stack, the calling thread's
-// identity, yielding, and pthread mutexes and condition variables.
-
-import Synchronization
+// The one file of RACCore that imports the C library: every call into it (pthread mutexes,
+// condition variables and thread-specific keys, the bounds of the thread's stack, yielding the
+// processor, thread identifiers) is wrapped here, so that no other file of the module needs the
+// `#if canImport(Glibc) … #elseif canImport(Darwin)` ladder. (`import` is per file in Swift, so a
+// re-export would put the whole C library in every client's namespace; a few wrappers do not.)
+// The wrappers that the `@inlinable` locks call are `@inlinable` themselves: they compile to the
+// same calls as before.
 
 #if canImport(Glibc)
     import Glibc
@@ -12,12 +14,12 @@ import Synchronization
     import Darwin
 #endif
 
-/// Operating-system calls, wrapped so that the rest of the module imports no C library.
+/// Calls into the C library that the rest of the framework needs.
 @usableFromInline
 package enum Platform {
-    /// Gives up the processor for a moment (a spinning lock's back-off).
+    /// Gives up the processor (waiting for a lock held by another thread).
     @inlinable @inline(__always)
-    package static func yield() {
+    package static func yieldProcessor() {
         sched_yield()
     }
 
@@ -31,37 +33,16 @@ package enum Platform {
         #endif
     }
 
-    /// An address in the caller's stack frame (stacks grow down on every supported platform).
-    @inline(__always)
-    static func stackAddress() -> UInt {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-    }
-
-    #if canImport(Darwin)
-        /// The lowest address and the size of the calling thread's stack.
-        static func stackBounds() -> (low: UInt, size: Int)? {
+    /// The lowest address and the size of the calling thread's stack, if the platform tells.
+    package static func stackBounds() -> (low: UInt, size: Int)? {
+        #if canImport(Darwin)
             let thread = pthread_self()
             let size = pthread_get_stacksize_np(thread)
             let high = UInt(bitPattern: pthread_get_stackaddr_np(thread))
             guard size > 0, high > UInt(size) else { return nil }
             return (high - UInt(size), size)
-        }
-    #else
-        private typealias GetAttributes =
-            @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
-
-        /// `pthread_getattr_np`, a GNU extension that the C library module does not import.
-        private static let getAttributes: GetAttributes? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else {
-                return nil
-            }
-            return unsafeBitCast(symbol, to: GetAttributes.self)
-        }()
-
-        /// The lowest address and the size of the calling thread's stack.
-        static func stackBounds() -> (low: UInt, size: Int)? {
-            guard let getAttributes else { return nil }
+        #else
+            guard let getAttributes = getThreadAttributes else { return nil }
             var attributes = pthread_attr_t()
             guard getAttributes(pthread_self(), &attributes) == 0 else { return nil }
             defer { pthread_attr_destroy(&attributes) }
@@ -71,65 +52,30 @@ package enum Platform {
                 return nil
             }
             return (UInt(bitPattern: address), size)
-        }
+        #endif
+    }
+
+    #if !canImport(Darwin)
+        private typealias GetAttributes =
+            @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+
+        /// `pthread_getattr_np`, a GNU extension that the C library module does not import.
+        private static let getThreadAttributes: GetAttributes? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else {
+                return nil
+            }
+            return unsafeBitCast(symbol, to: GetAttributes.self)
+        }()
     #endif
-
-    /// The function that frees a thread's value of a thread-local key when the thread ends.
-    #if canImport(Darwin)
-        typealias Destructor = @convention(c) (UnsafeMutableRawPointer) -> Void
-    #else
-        typealias Destructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
-    #endif
-
-    /// The calling thread's value of the thread-local key kept in `slot` (see `key(in:owner:destructor:)`),
-    /// or `nil` if it has none or the key does not exist yet.
-    @inline(__always)
-    static func threadValue(in slot: borrowing Atomic<UInt>) -> UnsafeMutableRawPointer? {
-        let current = slot.load(ordering: .acquiring)
-        guard current != 0 else { return nil }
-        return pthread_getspecific(pthread_key_t(current - 1))
-    }
-
-    /// Sets the calling thread's value of the key kept in `slot`, creating the key on first use.
-    static func setThreadValue(
-        _ value: UnsafeMutableRawPointer, in slot: borrowing Atomic<UInt>, owner: String,
-        destructor: Destructor
-    ) {
-        pthread_setspecific(key(in: slot, owner: owner, destructor: destructor), value)
-    }
-
-    /// The thread-specific key kept in `slot` (the key plus one, 0 until created: an atomic with a
-    /// constant initial value needs no lazy initialisation, so the hot path reads it with one
-    /// load). Creates it with `destructor` on first use; if two threads race, one key wins and the
-    /// other is deleted. `owner` names the caller in the failure message.
-    private static func key(in slot: borrowing Atomic<UInt>, owner: String, destructor: Destructor)
-        -> pthread_key_t
-    {
-        let current = slot.load(ordering: .acquiring)
-        if current != 0 { return pthread_key_t(current - 1) }
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, destructor)
-        precondition(status == 0, "\(owner): pthread_key_create failed with \(status)")
-        let (exchanged, winner) = slot.compareExchange(
-            expected: 0, desired: UInt(key) + 1, ordering: .acquiringAndReleasing)
-        if exchanged { return key }
-        pthread_key_delete(key)
-        return pthread_key_t(winner - 1)
-    }
 }
 
-/// A mutual-exclusion lock over a heap-allocated `pthread_mutex_t`.
-///
-/// ThreadSanitizer understands pthread mutexes (it reports `Synchronization.Mutex` as a race on
-/// Linux), so every lock in the framework is one of these. `recursive: true` lets the owning thread
-/// lock again, which is how a subscriber serialises its events yet still accepts an event sent from
-/// inside its own callback (RAC's `@synchronized`).
+/// A pthread mutex in memory of its own (a mutex must not move), created and destroyed
+/// explicitly by its owner. ThreadSanitizer understands it.
 @usableFromInline
-package final class PthreadLock: @unchecked Sendable {
+package struct RawMutex: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    /// Creates a lock; a recursive one may be taken again by the thread that holds it.
-    @usableFromInline
+    /// Allocates and initialises a mutex; a recursive one may be taken again by its holder.
     package init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
@@ -139,56 +85,114 @@ package final class PthreadLock: @unchecked Sendable {
         }
         let status = pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
-        precondition(status == 0, "PthreadLock.init: pthread_mutex_init failed with \(status)")
+        precondition(status == 0, "RawMutex.init: pthread_mutex_init failed with \(status)")
     }
 
-    deinit {
+    /// Destroys and frees the mutex (once, when no thread holds it).
+    package func destroy() {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
 
-    /// Takes the lock, waiting for it if another thread holds it.
+    /// Takes the mutex, waiting for it if another thread holds it.
     @inlinable @inline(__always)
     package func lock() {
         pthread_mutex_lock(mutex)
     }
 
-    /// Releases the lock.
+    /// Releases the mutex.
     @inlinable @inline(__always)
     package func unlock() {
         pthread_mutex_unlock(mutex)
     }
+}
 
-    /// Runs `body` while holding the lock and returns its result.
-    @inlinable @inline(__always)
-    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+/// A pthread condition variable in memory of its own, waited on with a `RawMutex`.
+package struct RawCondition: @unchecked Sendable {
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    /// Allocates and initialises a condition variable (never destroyed by its current users).
+    package init() {
+        condition = .allocate(capacity: 1)
+        pthread_cond_init(condition, nil)
+    }
+
+    /// Releases `mutex`, which the caller holds, waits for a broadcast and takes `mutex` again.
+    package func wait(_ mutex: RawMutex) {
+        pthread_cond_wait(condition, mutex.mutex)
+    }
+
+    /// Wakes every thread waiting on the condition.
+    package func broadcast() {
+        pthread_cond_broadcast(condition)
     }
 }
 
-/// The condition variables that contended `RecursiveLock`s wait on, shared by address.
-enum ParkingLot {
-    final class Bucket: @unchecked Sendable {
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t> = .allocate(capacity: 1)
-        private let condition: UnsafeMutablePointer<pthread_cond_t> = .allocate(capacity: 1)
+/// A thread-specific storage key (`pthread_key_t`): one pointer per thread, `nil` until the thread
+/// sets it.
+@usableFromInline
+package struct ThreadLocalKey: @unchecked Sendable {
+    /// The function that frees a thread's value when the thread ends (called only for a value
+    /// that is not `nil`).
+    package typealias Destructor = @convention(c) (UnsafeMutableRawPointer) -> Void
 
-        init() {
-            pthread_mutex_init(mutex, nil)
-            pthread_cond_init(condition, nil)
-        }
+    @usableFromInline let key: pthread_key_t
 
-        func lock() { pthread_mutex_lock(mutex) }
-        func unlock() { pthread_mutex_unlock(mutex) }
-        func wait() { pthread_cond_wait(condition, mutex) }
-        func broadcast() { pthread_cond_broadcast(condition) }
+    /// Creates a key; `owner` names its user in the failure message.
+    package init(owner: String) {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "\(owner): pthread_key_create failed with \(status)")
+        self.key = key
     }
 
-    static let buckets: [Bucket] = (0..<64).map { _ in Bucket() }
-
-    static func bucket(for lock: AnyObject) -> Bucket {
-        let address = UInt(bitPattern: ObjectIdentifier(lock).hashValue)
-        return buckets[Int((address >> 4) & 63)]
+    /// Creates a key whose thread values are passed to `destructor` when their thread ends.
+    package init(owner: String, destructor: Destructor) {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, unsafeBitCast(destructor, to: PlatformDestructor.self))
+        precondition(status == 0, "\(owner): pthread_key_create failed with \(status)")
+        self.key = key
     }
+
+    private init(rawValue: pthread_key_t) {
+        key = rawValue
+    }
+
+    /// The calling thread's value.
+    @inlinable @inline(__always)
+    package var value: UnsafeMutableRawPointer? {
+        pthread_getspecific(key)
+    }
+
+    /// Sets the calling thread's value.
+    @inlinable @inline(__always)
+    package func set(_ value: UnsafeMutableRawPointer?) {
+        pthread_setspecific(key, value)
+    }
+
+    // A key packed into a word, for a key created lazily and kept in an `Atomic<UInt>` (an atomic
+    // with a constant initial value needs no lazy initialisation, so reading it costs one load):
+    // the key plus one, 0 meaning "not created yet".
+
+    /// The key in `packed`, a value of `packed` other than 0.
+    @inline(__always)
+    package init(packed: UInt) {
+        self.init(rawValue: pthread_key_t(packed - 1))
+    }
+
+    /// This key as a word for `init(packed:)`, never 0.
+    package var packed: UInt {
+        UInt(key) + 1
+    }
+
+    /// Deletes the key (one that lost a race to be published).
+    package func delete() {
+        pthread_key_delete(key)
+    }
+
+    #if canImport(Darwin)
+        private typealias PlatformDestructor = @convention(c) (UnsafeMutableRawPointer) -> Void
+    #else
+        private typealias PlatformDestructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    #endif
 }

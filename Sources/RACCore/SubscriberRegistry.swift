@@ -16,7 +16,7 @@ import Synchronization
 /// - A list or subscriber that a send in flight may still read is *retired* rather than released,
 ///   and the retired objects are released once no send is in flight (by the change that retires
 ///   them, or by the last send to finish). A list hands its subscribers over to the list that
-///   replaces it, so moving them costs no retain.
+///   replaces it.
 ///
 /// Every step is an atomic operation with sequentially consistent ordering: a writer changes the
 /// list, marks that objects are retired, and then reads `readers`; a reader increments `readers`
@@ -25,6 +25,7 @@ import Synchronization
 /// ThreadSanitizer sees all of it.
 @usableFromInline
 package final class SubscriberRegistry: RecursiveLock, @unchecked Sendable {
+    // Handing the subscribers over from list to list moves them without a retain.
     /// The current list, retained once by the registry.
     @usableFromInline let published: Atomic<Unmanaged<SubscriberList>>
     /// How many sends are using a list they loaded.

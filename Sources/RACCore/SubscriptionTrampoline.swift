@@ -14,7 +14,7 @@ package enum SubscriptionTrampoline {
 
     /// A level of subscription entered with `enter()`; pass it to `leave(_:)`.
     package struct Frame {
-        fileprivate let queue: UnsafeMutablePointer<TrampolineQueue<() -> Void>>
+        fileprivate let state: UnsafeMutablePointer<ThreadState>
     }
 
     /// Runs `work` now, or queues it if this thread is already `maximumDepth` subscriptions deep.
@@ -30,25 +30,35 @@ package enum SubscriptionTrampoline {
 
     /// Enters one level of subscription on this thread, or returns `nil` if the thread is already
     /// `maximumDepth` deep (then queue the work with `enqueue(_:)`). Each frame must be passed to
-    /// `leave(_:)`. Lets `Signal.subscribe` run its work inline without allocating a closure for
-    /// it; the pair costs one thread-local look-up.
+    /// `leave(_:)`.
     @inline(__always)
     package static func enter() -> Frame? {
-        let queue = ThreadTrampolines.current.pointee.subscriptions
-        guard queue.pointee.depth < maximumDepth else { return nil }
-        queue.pointee.depth += 1
-        return Frame(queue: queue)
+        // The pair lets `Signal.subscribe` run its work inline without allocating a closure for it,
+        // for one thread-local look-up.
+        let state = ThreadState.current
+        guard state.pointee.subscriptions.depth < maximumDepth else { return nil }
+        state.pointee.subscriptions.depth += 1
+        return Frame(state: state)
     }
 
     /// Leaves the level entered by `enter()`; the outermost level runs the queued work.
     @inline(__always)
     package static func leave(_ frame: Frame) {
-        TrampolineQueue.leave(frame.queue, placeholder: {}, { work in work() })
+        let state = frame.state
+        state.pointee.subscriptions.depth -= 1
+        if state.pointee.subscriptions.depth == 0 && state.pointee.subscriptions.hasPending {
+            drain(state)
+        }
     }
 
     /// Queues `work` behind the subscriptions in progress on this thread (after `enter()` said no).
     package static func enqueue(_ work: @escaping () -> Void) {
-        ThreadTrampolines.current.pointee.subscriptions.pointee.items.append(work)
+        ThreadState.current.pointee.subscriptions.append(work)
+    }
+
+    /// Runs the queued work, in order, each piece as if at depth 1.
+    private static func drain(_ state: UnsafeMutablePointer<ThreadState>) {
+        TrampolineQueue.drain(state.pointer(to: \.subscriptions).unsafelyUnwrapped) { work in work() }
     }
 
     /// Runs `body` with a fresh trampoline (and a fresh `DeliveryTrampoline`), so that a
@@ -57,10 +67,10 @@ package enum SubscriptionTrampoline {
     /// operators (`first()`, `toArray()`) use it: otherwise they could wait for work queued behind
     /// themselves.
     package static func isolated<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let queue = ThreadTrampolines.current.pointee.subscriptions
-        let saved = queue.pointee
-        queue.pointee = TrampolineQueue()
-        defer { queue.pointee = saved }
+        let state = ThreadState.current
+        let saved = state.pointee.subscriptions
+        state.pointee.subscriptions = TrampolineQueue()
+        defer { state.pointee.subscriptions = saved }
         return try DeliveryTrampoline.isolated(body)
     }
 }

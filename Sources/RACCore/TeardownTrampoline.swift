@@ -2,13 +2,14 @@
 /// the stack without bound.
 ///
 /// A chain of a million operators is a million objects each holding the next: its signals hold
-/// the upstream signal (in their creation closure, or as a `RelaySignal`'s field), its
+/// the upstream signal (in their creation closure, or as a `LiftedSignal`'s field), its
 /// subscriptions hold the upstream subscription. Releasing or disposing the head would nest a
 /// million calls (Swift's `deinit` of a chain is recursive). So a signal releases its creation
-/// closure or upstream here (`Signal.deinit`, `RelaySignal.deinit`) and operators dispose their
+/// closure or upstream here (`Signal.deinit`, `LiftedSignal.deinit`) and operators dispose their
 /// upstream subscriptions through `dispose(_:)`: once a thread is `maximumDepth` of those deep (or
-/// close to the end of its stack: a teardown may start deep in a delivery), the next is queued, and the outermost one finishes the queue, in order, before it returns.
-/// Everything is still torn down before the outermost `dispose()` (or release) returns.
+/// close to the end of its stack: a teardown may start deep in a delivery), the next is queued,
+/// and the outermost one finishes the queue, in order, before it returns. Everything is still torn
+/// down before the outermost `dispose()` (or release) returns.
 package enum TeardownTrampoline {
     /// How many releases and disposals may nest on one thread before the next is queued.
     package static let maximumDepth = 64
@@ -42,67 +43,74 @@ package enum TeardownTrampoline {
     /// Takes over `value` (a closure whose context may hold the next link of a chain, say) and
     /// drops it now, or once the outermost teardown on this thread returns. For a `deinit` that
     /// would otherwise release a long chain recursively, with the last reference moved out of the
-    /// stored property: `TeardownTrampoline.retire(generator.take())`. Generic, so that a closure
-    /// is kept as it is rather than wrapped in a reabstraction thunk (which would leave the last
-    /// release to the caller).
+    /// stored property: `TeardownTrampoline.retire(generator.take())`.
     package static func retire<Value>(_ value: consuming Value) {
+        // Generic, so that a closure is kept as it is rather than wrapped in a reabstraction thunk
+        // (which would leave the last release to the caller).
         run(.retire(value), nestingAtMost: maximumDepth)
     }
 
     /// A level of teardown entered with `enter()`; pass it to `leave(_:)`.
     package struct Frame {
-        fileprivate let state: UnsafeMutablePointer<ThreadTrampolines>
+        fileprivate let state: UnsafeMutablePointer<ThreadState>
     }
 
     /// Enters one level of teardown on this thread, or returns `nil` if the thread is already
     /// `maximumDepth` deep or near the end of its stack (then hand the rest of the teardown to
     /// `retire(_:)`). For a `deinit` whose stored properties may hold the next link of a chain:
-    /// enter, set them to `nil`, leave; one that does not nest costs one thread-local lookup and no
-    /// allocation.
+    /// enter, set them to `nil`, leave.
     package static func enter() -> Frame? {
+        // One that does not nest costs one thread-local look-up and no allocation.
         enter(nestingAtMost: maximumDepth)
     }
 
     /// `enter()`, which returns `nil` once `limit` levels are in progress on this thread (1: unless
     /// this is the outermost teardown).
     package static func enter(nestingAtMost limit: Int) -> Frame? {
-        let state = ThreadTrampolines.current
+        let state = ThreadState.current
         guard !mustQueue(state, nestingAtMost: limit) else { return nil }
-        state.pointee.teardowns.pointee.depth += 1
+        state.pointee.teardowns.depth += 1
         return Frame(state: state)
     }
 
     /// Leaves the level entered by `enter()`; the outermost level runs the queued steps.
     package static func leave(_ frame: Frame) {
-        TrampolineQueue.leave(frame.state.pointee.teardowns, placeholder: nil, perform)
+        let state = frame.state
+        state.pointee.teardowns.depth -= 1
+        if state.pointee.teardowns.depth == 0 && state.pointee.teardowns.hasPending {
+            drain(state)
+        }
     }
 
     private static func run(_ step: consuming TeardownStep, nestingAtMost limit: Int) {
-        let state = ThreadTrampolines.current
-        let queue = state.pointee.teardowns
+        let state = ThreadState.current
         if mustQueue(state, nestingAtMost: limit) {
-            queue.pointee.items.append(step)
+            state.pointee.teardowns.append(step)
             return
         }
-        queue.pointee.depth += 1
+        state.pointee.teardowns.depth += 1
         step.perform()
         _ = consume step
-        TrampolineQueue.leave(queue, placeholder: nil, perform)
+        state.pointee.teardowns.depth -= 1
+        if state.pointee.teardowns.depth == 0 && state.pointee.teardowns.hasPending {
+            drain(state)
+        }
     }
 
     /// Whether the next step must be queued: the thread is `limit` steps deep, or nested steps have
     /// come close to the end of its stack. (The outermost step always runs: it is the one that runs
     /// the queue.)
-    private static func mustQueue(_ state: UnsafeMutablePointer<ThreadTrampolines>, nestingAtMost limit: Int)
-        -> Bool
-    {
-        let depth = state.pointee.teardowns.pointee.depth
-        return depth >= limit || (depth > 0 && Platform.stackAddress() < state.pointee.teardownFloor)
+    @inline(__always)
+    private static func mustQueue(
+        _ state: UnsafeMutablePointer<ThreadState>, nestingAtMost limit: Int
+    ) -> Bool {
+        let depth = state.pointee.teardowns.depth
+        return depth >= limit || (depth > 0 && ThreadState.stackAddress() < state.pointee.floors.teardown)
     }
 
-    /// Performs a queued step.
-    private static func perform(_ step: TeardownStep?) {
-        step?.perform()
+    /// Runs every queued step, in order, each as if at depth 1.
+    private static func drain(_ state: UnsafeMutablePointer<ThreadState>) {
+        TrampolineQueue.drain(state.pointer(to: \.teardowns).unsafelyUnwrapped) { step in step.perform() }
     }
 }
 

@@ -10,14 +10,15 @@ internal import RACRuntimeShims
 /// name them): while it exists the runtime keeps the object's memory (not the object), so
 /// `retainedTarget` can ask atomically whether the object is still alive. `swift_tryRetain` adds a
 /// strong reference unless the strong count has already reached zero (the object's `deinit` has
-/// started or finished); either way it only reads memory this reference keeps allocated. A Swift
-/// `unowned` reference traps when read once the object is gone, and a `weak` one allocates a side
-/// table; this costs no allocation, only the counting.
+/// started or finished); either way it only reads memory this reference keeps allocated. (A Swift
+/// `unowned` reference traps when read once the object is gone.)
 ///
 /// The struct is copied freely, but a copy is the same reference: exactly one holder calls
 /// `release()` (or `disposeAndRelease()`), once. The target must be a native Swift object (every
 /// disposable the framework links is).
 package struct UnownedDisposable: @unchecked Sendable {
+    // Not a `weak` reference: that allocates a side table; this one costs no allocation, only the
+    // counting.
     /// The object, for the runtime's reference counting.
     private let object: UnsafeMutableRawPointer
     /// The same object as a disposable (its witness table included); read only while retained.

@@ -1,26 +1,20 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import RACCore
 
 extension Scheduler {
     /// The scheduler whose action is running on this thread; otherwise `Scheduler.main` when on
     /// the main thread; otherwise `nil`. RAC: `+[RACScheduler currentScheduler]`.
     ///
     /// Queue and virtual-time schedulers make themselves current while they run an action; the
-    /// immediate and subscription schedulers leave it as it was, as RAC does. The value lives in a
-    /// thread-local slot, so reading it is cheap.
+    /// immediate and subscription schedulers leave it as it was, as RAC does. Each thread has a
+    /// value of its own.
     ///
     /// ```
     /// raw background thread:          current == nil
     /// inside queue.schedule { ... }:  current === queue
     /// ```
     public static var current: Scheduler? {
+        // The value lives in a thread-local slot, so reading it is cheap.
         if let scheduler = CurrentSchedulerSlot.scheduler {
             return scheduler
         }
@@ -46,25 +40,20 @@ extension Scheduler {
 /// The thread-local slot behind `Scheduler.current`. It holds an unretained pointer: only
 /// `performAsCurrent` sets it, and that method keeps its scheduler alive until it restores the slot.
 private enum CurrentSchedulerSlot {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "Scheduler.current: pthread_key_create failed with \(status)")
-        return key
-    }()
+    private static let key = ThreadLocalKey(owner: "Scheduler.current")
 
     static var scheduler: Scheduler? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
+        guard let pointer = key.value else { return nil }
         return Unmanaged<Scheduler>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     static func swap(_ scheduler: Scheduler) -> UnsafeMutableRawPointer? {
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(scheduler).toOpaque())
+        let previous = key.value
+        key.set(Unmanaged.passUnretained(scheduler).toOpaque())
         return previous
     }
 
     static func restore(_ previous: UnsafeMutableRawPointer?) {
-        pthread_setspecific(key, previous)
+        key.set(previous)
     }
 }

@@ -1,9 +1,9 @@
 /// A binary min-heap of virtual-time entries, ordered by due time and then by the order they were
 /// scheduled in (FIFO among equal due times).
 ///
-/// Entries are plain integers (the action lives in a slot table beside the heap), so sifting
-/// copies no references and costs no reference counting.
+/// Entries are plain integers: the action lives in a slot table beside the heap.
 struct VirtualTimeHeap {
+    // So sifting copies no references and costs no reference counting.
     struct Entry {
         let due: Int64
         let sequence: UInt64
