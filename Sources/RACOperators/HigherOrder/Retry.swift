@@ -1,0 +1,54 @@
+// retry(_:) and retry(): resubscribe on an error.
+//
+// Resubscribing operators. Each resubscription is trampolined, so a source that terminates
+// synchronously can be resubscribed any number of times without growing the stack.
+
+extension Signal {
+    /// RAC: `-retry:`. On an error, resubscribes, up to `count` times; the error after the last
+    /// retry is forwarded. Values from every attempt are forwarded; completion ends it.
+    ///
+    /// `count` must be `>= 0`; a negative count stops the process with a message naming the call.
+    /// Unlike RAC, `retry(0)` does not retry at all; RAC's `retry:0` (retry forever) is `retry()`.
+    ///
+    /// ```
+    /// self (attempts):  -a-#  -a-#  -a-b|
+    /// retry(2):         -a--a--a-b|      (each attempt starts when the last one fails)
+    /// retry(1):         -a--a-#
+    /// ```
+    public func retry(_ count: Int) -> Signal<Value, Failure> {
+        if count < 0 {
+            racProgrammerError("retry(_:)", "count must be >= 0, got \(count)")
+        }
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -retry: \(count)")) { subscriber in
+            let source = self
+            var remaining = count
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
+                guard case .error = event, remaining > 0 else { return nil }
+                remaining -= 1
+                return source
+            }
+            subscriber.link(state: loop)
+            loop.start(source)
+            return nil
+        }
+    }
+
+    /// RAC: `-retry`. Resubscribes on every error, forever; completion ends it.
+    ///
+    /// ```
+    /// self (attempts):  -a-#  -b-#  -c|
+    /// retry():          -a--b--c|
+    /// ```
+    public func retry() -> Signal<Value, Failure> {
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -retry")) { subscriber in
+            let source = self
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
+                if case .error = event { return source }
+                return nil
+            }
+            subscriber.link(state: loop)
+            loop.start(source)
+            return nil
+        }
+    }
+}
