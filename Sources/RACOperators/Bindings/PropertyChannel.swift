@@ -1,3 +1,5 @@
+// MutableProperty.channelTerminal: a two-way channel terminal for a property.
+
 extension MutableProperty {
     /// A new two-way terminal for the property. RAC: `RACChannelTo(object, property)`.
     ///

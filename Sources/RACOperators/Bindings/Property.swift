@@ -1,3 +1,5 @@
+// MutableProperty: a thread-safe value that tells its subscribers about every change.
+
 /// A thread-safe value that tells its subscribers about every change, synchronously, at the
 /// moment of the change.
 ///

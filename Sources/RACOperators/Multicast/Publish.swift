@@ -1,3 +1,5 @@
+// publish and multicast(_:): share one subscription to the receiver through a MulticastConnection.
+
 extension Signal {
     /// A connection that shares one subscription to this signal through `subject` (any subject:
     /// `ReplaySubject` to replay, `BehaviorSubject` for a current value). Nothing is subscribed

@@ -1,3 +1,5 @@
+// DeliveryRelay: the downstream end of a higher-order operator's subscription.
+
 import Synchronization
 
 #if canImport(Glibc)

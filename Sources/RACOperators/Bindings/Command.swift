@@ -1,3 +1,5 @@
+// Command: an action with observable state (RAC's RACCommand).
+
 /// An action with observable state: it turns an input into a signal of work, tracks whether
 /// work is running, refuses to start while disabled, and reports every error separately.
 ///

@@ -1,3 +1,5 @@
+// SerialSubscription: the state of the operators that subscribe to signals one after another.
+
 /// One subscription of an operator that subscribes to signals one after another (`Signal.concat`,
 /// `repeat()`, `retry()`, `retry(_:)`): values of the current signal go downstream; when it
 /// terminates, `following` decides which signal comes next, or returns `nil` to forward the

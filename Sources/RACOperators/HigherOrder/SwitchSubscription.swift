@@ -1,3 +1,5 @@
+// SwitchSubscription: the subscription state of switchToLatest, Signal.switch and Signal.if.
+
 /// One subscription of `switchToLatest()` (and so of `Signal.switch` and `Signal.if`): only the
 /// latest inner signal is subscribed; a new one disposes the previous. It completes when the source
 /// and the latest inner signal have completed; an error from either disposes everything, then is

@@ -1,8 +1,9 @@
+// replay, replayLast and replayLazily: share one subscription to the receiver and replay what it sent.
+//
 // Multicasting operators that share one subscription to the receiver and replay what it sent:
-// RAC's `-replay`, `-replayLast` and `-replayLazily`. They build on RACCore's `multicast(_:)` and
-// `MulticastConnection`; `publish()` and `multicast(_:)` themselves live in RACCore. None of them
-// ever disconnects from the receiver (RAC X28): the shared subscription ends only when the receiver
-// terminates.
+// RAC's `-replay`, `-replayLast` and `-replayLazily`. They build on `multicast(_:)` (Publish.swift)
+// and RACCore's `MulticastConnection`. None of them ever disconnects from the receiver (RAC X28):
+// the shared subscription ends only when the receiver terminates.
 
 extension Signal {
     /// RAC: `-replay`. Subscribes to the receiver at once, exactly once, through a `ReplaySubject`

@@ -1,3 +1,5 @@
+// One-way bindings: BindingTarget, the <~ operator, setKeyPath and the rac[keyPath] targets.
+
 infix operator <~ : AssignmentPrecedence
 
 /// Where a one-way binding writes: a setter that accepts values until its target goes away, and

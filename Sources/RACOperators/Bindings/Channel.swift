@@ -1,3 +1,5 @@
+// Channel and ChannelTerminal: two-way bindings, and bind(_:to:) and <~> over two terminals.
+
 /// One end of a `Channel`: subscribing to it receives the values sent into the *other* end, and
 /// values sent into it go to the other end's subscribers — never back to its own.
 ///

@@ -1,3 +1,5 @@
+// CommandError: the error of a Command's execution signal.
+
 /// The error of a `Command`'s execution signal: the execution's own error, or the refusal to
 /// execute at all.
 ///

@@ -1,3 +1,5 @@
+// MergeSubscription: the subscription state of the merging operators.
+
 /// One subscription of a merging operator (`bind`, `flattenMap`, `flatten`, `flatten(_:)`,
 /// `concat()`, `Signal.merge`): it owns the source subscription, every inner subscription and the
 /// signals waiting for a free slot, and completes the downstream subscriber once the source and

@@ -1,3 +1,5 @@
+// retry(_:) and retry(): resubscribe on an error.
+//
 // Resubscribing operators. Each resubscription is trampolined, so a source that terminates
 // synchronously can be resubscribed any number of times without growing the stack.
 
@@ -42,26 +44,6 @@ extension Signal {
             let source = self
             let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
                 if case .error = event { return source }
-                return nil
-            }
-            subscriber.link(state: loop)
-            loop.start(source)
-            return nil
-        }
-    }
-
-    /// RAC: `-repeat`. Resubscribes every time the signal completes, forever; an error ends it.
-    /// Combine with `take(_:)` (or dispose) to stop.
-    ///
-    /// ```
-    /// self (attempts):  -a-|  -a-|  -a-#
-    /// repeat():         -a--a--a-#
-    /// ```
-    public func `repeat`() -> Signal<Value, Failure> {
-        return Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in
-            let source = self
-            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
-                if case .completed = event { return source }
                 return nil
             }
             subscriber.link(state: loop)

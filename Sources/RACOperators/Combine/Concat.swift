@@ -1,0 +1,54 @@
+// concat(_:) and Signal.concat: subscribe to signals one after another.
+
+extension Signal {
+    /// RAC: `-concat:`. Forwards this signal's values, then, once it completes, subscribes to
+    /// `other` and forwards its events. An error ends the result and `other` is never subscribed
+    /// (RAC R63).
+    ///
+    /// ```
+    /// self:    -a-b|
+    /// other:       c-d|
+    /// concat:  -a-bc-d|
+    /// ```
+    public func concat(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
+        Signal(name: SignalDebugNames.name("[\(self.name)] -concat: \(other)")) { subscriber in
+            let source = Subscriber<Value, Failure> { event in
+                if case .completed = event {
+                    other.subscribe(subscriber)
+                } else {
+                    subscriber.send(event)
+                }
+            }
+            subscriber.link(source)
+            self.subscribe(source)
+            return nil
+        }
+    }
+
+    /// RAC: `+concat:`. Subscribes to the signals one after another, each once the previous one
+    /// has completed; an error ends the result. No signals: completes at once. Any number of
+    /// synchronous signals runs without growing the stack.
+    ///
+    /// ```
+    /// signals:  [ -a|, -b-c|, -d| ]
+    /// concat:   -a-b-c-d|
+    /// ```
+    public static func concat(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
+        let signals = ContiguousArray(signals)
+        return Signal(name: SignalDebugNames.name("+concat: \(signals)")) { subscriber in
+            guard let first = signals.first else {
+                subscriber.sendCompleted()
+                return nil
+            }
+            var index = 1
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
+                guard case .completed = event, index < signals.count else { return nil }
+                defer { index += 1 }
+                return signals[index]
+            }
+            subscriber.link(state: loop)
+            loop.start(first)
+            return nil
+        }
+    }
+}

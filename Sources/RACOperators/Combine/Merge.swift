@@ -1,0 +1,43 @@
+// merge(_:) and Signal.merge: forward the values of several signals as they arrive.
+
+extension Signal {
+    /// RAC: `-merge:`. Forwards the values of both signals as they arrive; completes when both
+    /// have; an error from either disposes both and is forwarded.
+    ///
+    /// ```
+    /// self:   -a---c-|
+    /// other:  --b-d---|
+    /// merge:  -ab-dc--|
+    /// ```
+    public func merge(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
+        Signal.merge([self, other], name: "[\(self.name)] -merge: \(other)")
+    }
+
+    /// RAC: `+merge:`. Subscribes to every signal at once, in order, and forwards their values as
+    /// they arrive; completes when all have (at once for none); an error from any disposes all of
+    /// them and is forwarded.
+    ///
+    /// ```
+    /// signals:  [ -a---d|, --b|, ---c---| ]
+    /// merge:    -abc-d-|
+    /// ```
+    public static func merge(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
+        let signals = ContiguousArray(signals)
+        return merge(signals, name: "+merge: \(signals)")
+    }
+
+    private static func merge(
+        _ signals: ContiguousArray<Signal<Value, Failure>>, name: @autoclosure () -> String
+    ) -> Signal<Value, Failure> {
+        Signal(name: SignalDebugNames.name(name())) { subscriber in
+            let merge = MergeSubscription<Value, Failure>(downstream: subscriber)
+            subscriber.link(state: merge)
+            for signal in signals {
+                if merge.isDisposed { break }
+                merge.add(signal)
+            }
+            merge.sourceCompleted()
+            return nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+// then: once the receiver completes, continues with the signal a block returns.
+
+extension Signal {
+    /// RAC: `-then:`. Ignores this signal's values; once it completes, subscribes to the signal
+    /// `block` returns (called only then) and forwards its events. An error is forwarded and
+    /// `block` is never called (RAC X25).
+    ///
+    /// ```
+    /// self:     -a-b-|
+    /// block():       c-d|
+    /// then:     -----c-d|
+    /// ```
+    public func then<NewValue>(
+        _ block: @escaping () -> Signal<NewValue, Failure>
+    ) -> Signal<NewValue, Failure> {
+        Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -then:")) { subscriber in
+            let source = Subscriber<Value, Failure> { event in
+                switch event {
+                case .next:
+                    break
+                case .error(let error):
+                    subscriber.sendError(error)
+                case .completed:
+                    block().subscribe(subscriber)
+                }
+            }
+            subscriber.link(source)
+            self.subscribe(source)
+            return nil
+        }
+    }
+}

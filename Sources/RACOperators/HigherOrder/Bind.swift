@@ -1,0 +1,61 @@
+// bind: subscribes to the signal a binding closure returns for each value and merges them.
+//
+// Higher-order operators: signals of signals, and operators that subscribe to new signals as
+// events arrive. Every one of them disposes the source and every inner subscription when the
+// result is disposed, and an error from any of them disposes everything, then is forwarded.
+// Each holds its upstream signal in its creation closure, which `Signal.deinit` releases through
+// the `TeardownTrampoline`, so that releasing a chain of a million of them does not nest a million
+// `deinit`s.
+// The downstream subscriber links (`Subscriber.link(_:)`) the operator's state or source
+// subscriber rather than holding it: their handlers hold the downstream, so the subscription is
+// held from its sources down only.
+
+extension Signal {
+    /// RAC: `-bind:`. Calls `block` once per subscription (RAC R57) to get a binding closure, which
+    /// turns each source value into a signal to subscribe to at once; their values are merged as
+    /// they arrive (R62).
+    ///
+    /// Returning `nil`, or setting `stop` to `true`, disposes the source subscription and counts it
+    /// as completed; signals already returned keep running (R59). The result completes when the
+    /// source and every inner signal have completed (R58). An error from the source or any inner
+    /// signal disposes everything, then is forwarded (R60).
+    ///
+    /// ```
+    /// self:              -1----2----3-|
+    /// block(1):           a-b|
+    /// block(2):                c--d|
+    /// block(3):  nil (stop)
+    /// bind:              -a-b--c--d-|      (3 stops the source: it completes then)
+    /// ```
+    public func bind<NewValue>(
+        _ block: @escaping () -> (Value, inout Bool) -> Signal<NewValue, Failure>?
+    ) -> Signal<NewValue, Failure> {
+        return Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -bind:")) {
+            subscriber in
+            let binding = block()
+            let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
+            subscriber.link(state: merge)
+            let source = Subscriber<Value, Failure> { event in
+                switch event {
+                case .next(let value):
+                    var stop = false
+                    let signal = binding(value, &stop)
+                    if let signal {
+                        merge.add(signal)
+                    }
+                    if signal == nil || stop {
+                        merge.stopSource()
+                    }
+                case .error(let error):
+                    merge.fail(error)
+                case .completed:
+                    merge.sourceCompleted()
+                }
+            }
+            if merge.setSource(source) {
+                self.subscribe(source)
+            }
+            return nil
+        }
+    }
+}

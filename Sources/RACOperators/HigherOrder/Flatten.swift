@@ -1,0 +1,69 @@
+// flatten, flatten(_:) and concat(): merge, or concatenate, the inner signals of a signal of signals.
+
+extension Signal {
+    /// Subscribes to each inner signal, at most `maxConcurrent` at once, queueing the others in
+    /// order; `maxConcurrent == .max` means no limit.
+    fileprivate func flattenSignals<Inner>(
+        maxConcurrent: Int, name: @autoclosure () -> String
+    ) -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
+        return Signal<Inner, Failure>(name: SignalDebugNames.name(name())) { subscriber in
+            let merge = MergeSubscription<Inner, Failure>(
+                downstream: subscriber, maxConcurrent: maxConcurrent)
+            subscriber.link(state: merge)
+            let source = Subscriber<Signal<Inner, Failure>, Failure> { event in
+                switch event {
+                case .next(let signal):
+                    merge.add(signal)
+                case .error(let error):
+                    merge.fail(error)
+                case .completed:
+                    merge.sourceCompleted()
+                }
+            }
+            if merge.setSource(source) {
+                self.subscribe(source)
+            }
+            return nil
+        }
+    }
+
+    /// RAC: `-flatten`. Subscribes to every inner signal as it arrives and merges their values;
+    /// completes when the source and every inner signal have completed.
+    ///
+    /// ```
+    /// self:     -x------y-----|      x: a--b|   y: c-d|
+    /// flatten:  -a--b---c-d---|
+    /// ```
+    public func flatten<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
+        flattenSignals(maxConcurrent: .max, name: "[\(self.name)] -flatten")
+    }
+
+    /// RAC: `-flatten:`. Like `flatten()`, but subscribes to at most `maxConcurrent` inner signals at
+    /// once; the others wait, in order, for a running one to complete.
+    ///
+    /// `maxConcurrent` must be at least 1; anything else stops the process with a message naming
+    /// the call and the value. (RAC read `0` as "no limit": use `flatten()` for that.)
+    ///
+    /// ```
+    /// self:        -x-y-------|      x: a---b|   y: c-d|
+    /// flatten(1):  -a---bc-d--|      (y waits for x)
+    /// ```
+    public func flatten<Inner>(_ maxConcurrent: Int) -> Signal<Inner, Failure>
+    where Value == Signal<Inner, Failure> {
+        if maxConcurrent <= 0 {
+            racProgrammerError("flatten(_:)", "maxConcurrent must be > 0, got \(maxConcurrent)")
+        }
+        return flattenSignals(maxConcurrent: maxConcurrent, name: "[\(self.name)] -flatten: \(maxConcurrent)")
+    }
+
+    /// RAC: `-concat` on a signal of signals (`flatten:1`). Subscribes to the inner signals one
+    /// after another, in the order they arrived.
+    ///
+    /// ```
+    /// self:    -x-y-------|      x: a---b|   y: c-d|
+    /// concat:  -a---bc-d--|
+    /// ```
+    public func concat<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
+        flattenSignals(maxConcurrent: 1, name: "[\(self.name)] -concat")
+    }
+}

@@ -1,0 +1,74 @@
+// groupBy: splits the values into a hot GroupedSignal per key.
+
+extension Signal {
+    /// RAC: `-groupBy:transform:`. Sends a hot `GroupedSignal` the first time each key appears, then
+    /// sends each value, transformed, into its key's group. Completion and errors go to the result
+    /// first, then to every group.
+    ///
+    /// ```
+    /// self:           -1-2-3-4-|      keyOf: isEven
+    /// groupBy:        -F-T-----|      (the groups, as they appear)
+    /// group false:    -1---3---|
+    /// group true:     ---2---4-|
+    /// ```
+    public func groupBy<Key: Hashable, Transformed>(
+        _ keyOf: @escaping (Value) -> Key,
+        transform: @escaping (Value) -> Transformed
+    ) -> Signal<GroupedSignal<Key, Transformed, Failure>, Failure> {
+        typealias Group = GroupedSignal<Key, Transformed, Failure>
+        return Signal<Group, Failure>(name: SignalDebugNames.name("[\(self.name)] -groupBy:transform:")) {
+            subscriber in
+            // The source subscriber serialises its events, so these need no lock.
+            var groups: [Key: Group] = [:]
+            var ordered: [Group] = []
+            let source = Subscriber<Value, Failure> { event in
+                switch event {
+                case .next(let value):
+                    let key = keyOf(value)
+                    let group: Group
+                    if let existing = groups[key] {
+                        group = existing
+                    } else {
+                        group = Group(key: key, name: SignalDebugNames.name("group \(key)"))
+                        groups[key] = group
+                        ordered.append(group)
+                        subscriber.sendNext(group)
+                    }
+                    group.sendNext(transform(value))
+                case .error(let error):
+                    let finished = ordered
+                    groups = [:]
+                    ordered = []
+                    subscriber.sendError(error)
+                    for group in finished {
+                        group.sendError(error)
+                    }
+                case .completed:
+                    let finished = ordered
+                    groups = [:]
+                    ordered = []
+                    subscriber.sendCompleted()
+                    for group in finished {
+                        group.sendCompleted()
+                    }
+                }
+            }
+            subscriber.link(source)
+            self.subscribe(source)
+            return nil
+        }
+    }
+
+    /// RAC: `-groupBy:`. Groups the values by `keyOf`, untransformed.
+    ///
+    /// ```
+    /// self:           -1-2-3-|        keyOf: isEven
+    /// group false:    -1---3-|
+    /// group true:     ---2---|
+    /// ```
+    public func groupBy<Key: Hashable>(
+        _ keyOf: @escaping (Value) -> Key
+    ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {
+        groupBy(keyOf, transform: { $0 })
+    }
+}

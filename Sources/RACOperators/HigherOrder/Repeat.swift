@@ -1,0 +1,26 @@
+// repeat: resubscribes every time the receiver completes.
+//
+// Resubscribing operators. Each resubscription is trampolined, so a source that terminates
+// synchronously can be resubscribed any number of times without growing the stack.
+
+extension Signal {
+    /// RAC: `-repeat`. Resubscribes every time the signal completes, forever; an error ends it.
+    /// Combine with `take(_:)` (or dispose) to stop.
+    ///
+    /// ```
+    /// self (attempts):  -a-|  -a-|  -a-#
+    /// repeat():         -a--a--a-#
+    /// ```
+    public func `repeat`() -> Signal<Value, Failure> {
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in
+            let source = self
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
+                if case .completed = event { return source }
+                return nil
+            }
+            subscriber.link(state: loop)
+            loop.start(source)
+            return nil
+        }
+    }
+}

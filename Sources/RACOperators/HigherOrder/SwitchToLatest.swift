@@ -1,0 +1,38 @@
+// switchToLatest: forwards the values of the latest inner signal only.
+
+extension Signal {
+    /// Maps each value to a signal and forwards only the latest one's values.
+    func switchMap<NewValue>(
+        name: @autoclosure () -> String, _ transform: @escaping (Value) -> Signal<NewValue, Failure>
+    ) -> Signal<NewValue, Failure> {
+        return Signal<NewValue, Failure>(name: SignalDebugNames.name(name())) { subscriber in
+            let state = SwitchSubscription<NewValue, Failure>(downstream: subscriber)
+            subscriber.link(state: state)
+            let source = Subscriber<Value, Failure> { event in
+                switch event {
+                case .next(let value):
+                    state.switchTo(transform(value))
+                case .error(let error):
+                    state.fail(error)
+                case .completed:
+                    state.sourceCompleted()
+                }
+            }
+            state.setSource(source)
+            self.subscribe(source)
+            return nil
+        }
+    }
+
+    /// RAC: `-switchToLatest`. Forwards the values of the latest inner signal only: a new inner
+    /// signal disposes the previous one. Completing the source does not cut the current inner
+    /// signal: the result completes when both have completed. Errors from either are forwarded.
+    ///
+    /// ```
+    /// self:            -x----y------|     x: a-b-c-d|   y: e---f|
+    /// switchToLatest:  -a-b-ce---f--|     (x disposed when y arrives)
+    /// ```
+    public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
+        switchMap(name: "[\(self.name)] -switchToLatest") { $0 }
+    }
+}
