@@ -126,6 +126,26 @@ package protocol LiftableStage<Value, Failure, Output, OutputFailure>: Subscript
     func receive(error: Failure)
     /// Handles the completion that ends the subscription.
     func receiveCompleted()
+    /// Sends an error downstream (`OperatorStage` has it).
+    func emitError(_ error: OutputFailure)
+    /// Sends the completion downstream (`OperatorStage` has it).
+    func emitCompleted()
+}
+
+extension LiftableStage {
+    /// Passes the completion through.
+    @inlinable
+    package func receiveCompleted() {
+        emitCompleted()
+    }
+}
+
+extension LiftableStage where Failure == OutputFailure {
+    /// Passes the error through.
+    @inlinable
+    package func receive(error: Failure) {
+        emitError(error)
+    }
 }
 
 extension LiftableStage {

@@ -79,20 +79,11 @@ open class OperatorStage<Value, Failure: Error, Output, OutputFailure: Error>: S
     package final func emitCompleted() {
         emit(.completed)
     }
-}
 
-extension OperatorStage {
-    /// Passes the completion through.
+    /// Whether the downstream has stopped (or been let go of): a stage sending several values in
+    /// one go (`takeLast`) stops when it has.
     @inlinable
-    package func receiveCompleted() {
-        emitCompleted()
-    }
-}
-
-extension OperatorStage where Failure == OutputFailure {
-    /// Passes the error through.
-    @inlinable
-    package func receive(error: Failure) {
-        emitError(error)
+    package final var downstreamIsDisposed: Bool {
+        downstream?._withUnsafeGuaranteedRef { $0.isDisposed } ?? true
     }
 }
