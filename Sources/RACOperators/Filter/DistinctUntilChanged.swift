@@ -1,0 +1,73 @@
+// distinctUntilChanged(by:) and distinctUntilChanged(), with their stage.
+
+extension Signal {
+    /// RAC: `-distinctUntilChanged` with a custom equality. The first value always passes; a later
+    /// value is dropped when `isEquivalent(previous, value)`, `previous` being the last value
+    /// *sent* (a dropped value does not replace it, as in RAC). State is per subscription.
+    ///
+    /// ```
+    /// self:                                   -a-A-b-B-a-|
+    /// distinctUntilChanged(by: caseInsensitive): -a---b---a-|
+    /// ```
+    @inlinable
+    public func distinctUntilChanged(
+        by isEquivalent: @escaping (Value, Value) -> Bool
+    ) -> Signal<Value, Failure> {
+        lift(
+            DistinctStage.self, Equivalence(isEquivalent),
+            named: SignalDebugNames.name("[\(self.name)] -distinctUntilChanged"))
+    }
+}
+
+extension Signal where Value: Equatable {
+    /// RAC: `-distinctUntilChanged`. The first value always passes; a later value is dropped when
+    /// it equals the previous one (`nil` after `nil` included). State is per subscription.
+    ///
+    /// ```
+    /// self:                    -1-1-2-2-1-|
+    /// distinctUntilChanged():  -1---2---1-|
+    /// ```
+    @inlinable
+    public func distinctUntilChanged() -> Signal<Value, Failure> {
+        distinctUntilChanged(by: ==)
+    }
+}
+
+/// A subscription of `distinctUntilChanged(by:)`: drops a value equivalent to the last one sent.
+///
+/// ```
+/// -a-A-b-|  →  -a---b-|     (case-insensitive)
+/// ```
+@usableFromInline
+final class DistinctStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let isEquivalent: (Value, Value) -> Bool
+    /// The last value sent (none before the first).
+    // An array of at most one value rather than an optional: the `deinit` runs unspecialised, and
+    // destroying a `Value?` there looks up the metadata of `Optional<Value>` (Docs/Performance.md).
+    @exclusivity(unchecked) @usableFromInline var previous: [Value] = []
+
+    @inlinable
+    init(_ arguments: Equivalence<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.isEquivalent = arguments.isEquivalent
+        super.init(feeding: downstream, as: DistinctStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        if let last = previous.first {
+            if isEquivalent(last, value) { return }
+            previous[0] = value
+        } else {
+            previous.append(value)
+        }
+        emitNext(value)
+    }
+
+    /// Lets go of the last value.
+    @inlinable
+    func releaseState() {
+        previous = []
+    }
+}

@@ -1,0 +1,84 @@
+// filter(_:) and its stage, with the fusion of map(_:) and filter(_:) (MapFilterStage).
+
+extension Signal {
+    /// RAC: `-filter:`. Sends only the values for which `isIncluded` returns true.
+    ///
+    /// ```
+    /// self:            -1-2-3-4-|
+    /// filter(isEven):  ---2---4-|
+    /// ```
+    @inlinable
+    public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
+        let name = SignalDebugNames.name("[\(self.name)] -filter:")
+        if let fused = fusingFilter(isIncluded, named: name) {
+            return fused
+        }
+        return lift(FilterStage.self, Predicate(isIncluded), named: name)
+    }
+}
+
+/// A subscription of `filter(_:)`: sends the values for which `isIncluded` holds.
+///
+/// ```
+/// -1-2-3-4-|  →  ---2---4-|
+/// ```
+@usableFromInline
+final class FilterStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let isIncluded: (Value) -> Bool
+
+    @inlinable
+    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.isIncluded = arguments.test
+        super.init(feeding: downstream, as: FilterStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        if isIncluded(value) { emitNext(value) }
+    }
+}
+
+/// A subscription of `map(transform).filter(isIncluded)`, fused into one stage: each value is
+/// transformed, then tested.
+///
+/// ```
+/// -1-2-|  →  f(1) sent if isIncluded(f(1)), then f(2) …
+/// ```
+@usableFromInline
+final class MapFilterStage<Value, NewValue, Failure: Error>:
+    OperatorStage<Value, Failure, NewValue, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let transform: (Value) -> NewValue
+    @usableFromInline let isIncluded: (NewValue) -> Bool
+
+    @inlinable
+    init(_ arguments: RelayMapFilter<Value, NewValue>, feeding downstream: Subscriber<NewValue, Failure>) {
+        self.transform = arguments.transform
+        self.isIncluded = arguments.isIncluded
+        super.init(feeding: downstream, as: MapFilterStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        let newValue = transform(value)
+        if isIncluded(newValue) { emitNext(newValue) }
+    }
+}
+
+extension Signal {
+    /// The fusion of `map(transform)` and a `filter(isIncluded)` applied to it: one stage over the
+    /// map's upstream (`MapFilterStage`).
+    ///
+    /// ```
+    /// upstream.map(f).filter(p):   -1-2-|  →  f(1) if p(f(1)), f(2) if p(f(2)), |
+    /// ```
+    @inlinable
+    static func mapFilter<Upstream>(
+        _ upstream: Signal<Upstream, Failure>, _ transform: @escaping (Upstream) -> Value,
+        _ isIncluded: @escaping (Value) -> Bool, named name: String
+    ) -> Signal<Value, Failure> {
+        upstream.lift(MapFilterStage.self, RelayMapFilter(transform, isIncluded), named: name)
+    }
+}

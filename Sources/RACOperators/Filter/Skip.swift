@@ -1,0 +1,135 @@
+// skip(_:), skip(until:) and skip(while:), with their stages.
+
+extension Signal {
+    /// RAC: `-skip:`. Drops the first `count` values of each subscription, then sends the rest.
+    /// A negative count is a programmer error.
+    ///
+    /// ```
+    /// self:     -1-2-3-4-|
+    /// skip(2):  -----3-4-|
+    /// ```
+    @inlinable
+    public func skip(_ count: Int) -> Signal<Value, Failure> {
+        if count < 0 {
+            racProgrammerError("skip(_:)", "count must be >= 0, got \(count)")
+        }
+        return lift(SkipStage.self, count, named: SignalDebugNames.name("[\(self.name)] -skip: \(count)"))
+    }
+
+    /// RAC: `-skipUntilBlock:`. Drops values until `predicate` returns true for one; that value and
+    /// every later one are sent (the predicate is not called again).
+    ///
+    /// ```
+    /// self:                     -1-3-1-|
+    /// skip(until: { $0 == 3 }): ---3-1-|
+    /// ```
+    @inlinable
+    public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
+        lift(
+            SkipUntilStage.self, Predicate(predicate),
+            named: SignalDebugNames.name("[\(self.name)] -skipUntilBlock:"))
+    }
+
+    /// RAC: `-skipWhileBlock:`. Drops values while `predicate` returns true; the first value for
+    /// which it returns false and every later one are sent (the predicate is not called again).
+    ///
+    /// ```
+    /// self:                    -1-2-3-1-|
+    /// skip(while: { $0 < 3 }): -----3-1-|
+    /// ```
+    @inlinable
+    public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
+        lift(
+            SkipWhileStage.self, Predicate(predicate),
+            named: SignalDebugNames.name("[\(self.name)] -skipWhileBlock:"))
+    }
+}
+
+/// A subscription of `skip(_:)`: drops the first `count` values, then sends the rest.
+///
+/// ```
+/// -1-2-3-4-|  →  -----3-4-|     (skip(2))
+/// ```
+@usableFromInline
+final class SkipStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let count: Int
+    /// How many values were dropped.
+    @exclusivity(unchecked) @usableFromInline var skipped = 0
+
+    @inlinable
+    init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
+        self.count = count
+        super.init(feeding: downstream, as: SkipStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        if skipped < count {
+            skipped += 1
+        } else {
+            emitNext(value)
+        }
+    }
+}
+
+/// A subscription of `skip(until:)`: drops values until one passes `predicate`, then sends that
+/// one and every later one.
+///
+/// ```
+/// -1-3-1-|  →  ---3-1-|     (skip(until: { $0 == 3 }))
+/// ```
+@usableFromInline
+final class SkipUntilStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let predicate: (Value) -> Bool
+    /// Whether values are still dropped.
+    @exclusivity(unchecked) @usableFromInline var skipping = true
+
+    @inlinable
+    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.predicate = arguments.test
+        super.init(feeding: downstream, as: SkipUntilStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        if skipping {
+            guard predicate(value) else { return }
+            skipping = false
+        }
+        emitNext(value)
+    }
+}
+
+/// A subscription of `skip(while:)`: drops values while they pass `predicate`, then sends the
+/// first that does not and every later one.
+///
+/// ```
+/// -1-2-3-1-|  →  -----3-1-|     (skip(while: { $0 < 3 }))
+/// ```
+@usableFromInline
+final class SkipWhileStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let predicate: (Value) -> Bool
+    /// Whether values are still dropped.
+    @exclusivity(unchecked) @usableFromInline var skipping = true
+
+    @inlinable
+    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.predicate = arguments.test
+        super.init(feeding: downstream, as: SkipWhileStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        if skipping {
+            guard !predicate(value) else { return }
+            skipping = false
+        }
+        emitNext(value)
+    }
+}

@@ -1,0 +1,151 @@
+// take(_:), take(until:) with a predicate and take(while:), with their stages.
+
+extension Signal {
+    /// RAC: `-take:`. Sends the first `count` values, then completes at once (right after the
+    /// `count`-th value), disposing the source. `take(0)` completes on subscription without
+    /// subscribing to the source. A negative count is a programmer error.
+    ///
+    /// ```
+    /// self:      -1-2-3-4-|
+    /// take(2):   -1-(2|)
+    /// take(0):   |
+    /// ```
+    @inlinable
+    public func take(_ count: Int) -> Signal<Value, Failure> {
+        if count < 0 {
+            racProgrammerError("take(_:)", "count must be >= 0, got \(count)")
+        }
+        let name = SignalDebugNames.name("[\(self.name)] -take: \(count)")
+        if count == 0 {
+            return Signal(name: name) { subscriber in
+                subscriber.sendCompleted()
+                return nil
+            }
+        }
+        return lift(TakeStage.self, count, named: name)
+    }
+
+    /// RAC: `-takeUntilBlock:`. Sends values until `predicate` returns true for one: that value is
+    /// not sent, and the signal completes (disposing the source). If the predicate never holds, the
+    /// result is the source.
+    ///
+    /// ```
+    /// self:                     -1-2-3-4-|
+    /// take(until: { $0 == 3 }): -1-2-|
+    /// ```
+    @inlinable
+    public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
+        lift(
+            TakeUntilBlockStage.self, Predicate(predicate),
+            named: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:"))
+    }
+
+    /// RAC: `-takeWhileBlock:`. Sends values while `predicate` returns true; the first value for
+    /// which it returns false is not sent, and the signal completes (disposing the source).
+    ///
+    /// ```
+    /// self:                    -1-2-3-1-|
+    /// take(while: { $0 < 3 }): -1-2-|
+    /// ```
+    @inlinable
+    public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
+        lift(
+            TakeWhileStage.self, Predicate(predicate),
+            named: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:"))
+    }
+}
+
+/// A subscription of `take(_:)` with a count above zero: sends the first `count` values, then
+/// disposes itself (and so the source) and completes.
+///
+/// ```
+/// -1-2-3-|  →  -1-(2|)     (take(2))
+/// ```
+@usableFromInline
+final class TakeStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let count: Int
+    /// How many values were sent.
+    @exclusivity(unchecked) @usableFromInline var taken = 0
+
+    @inlinable
+    init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
+        self.count = count
+        super.init(feeding: downstream, as: TakeStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        // Counted before forwarding: a value sent back into the source from the downstream
+        // callback (reentrancy) must not exceed the count.
+        guard taken < count else { return }
+        taken += 1
+        emitNext(value)
+        if taken == count {
+            // As RAC: the source is disposed before the completion is sent.
+            dispose()
+            emitCompleted()
+        }
+    }
+}
+
+/// A subscription of `take(until:)` with a predicate: sends values until one passes `predicate`;
+/// then disposes itself (and so the source) and completes, without that value.
+///
+/// ```
+/// -1-2-3-4-|  →  -1-2-|     (take(until: { $0 == 3 }))
+/// ```
+@usableFromInline
+final class TakeUntilBlockStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let predicate: (Value) -> Bool
+
+    @inlinable
+    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.predicate = arguments.test
+        super.init(feeding: downstream, as: TakeUntilBlockStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        if predicate(value) {
+            // As RAC: the source is disposed before the completion is sent.
+            dispose()
+            emitCompleted()
+        } else {
+            emitNext(value)
+        }
+    }
+}
+
+/// A subscription of `take(while:)`: sends values while they pass `predicate`; at the first that
+/// does not, disposes itself (and so the source) and completes, without that value.
+///
+/// ```
+/// -1-2-3-1-|  →  -1-2-|     (take(while: { $0 < 3 }))
+/// ```
+@usableFromInline
+final class TakeWhileStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let predicate: (Value) -> Bool
+
+    @inlinable
+    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.predicate = arguments.test
+        super.init(feeding: downstream, as: TakeWhileStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        if predicate(value) {
+            emitNext(value)
+        } else {
+            // As RAC: the source is disposed before the completion is sent.
+            dispose()
+            emitCompleted()
+        }
+    }
+}

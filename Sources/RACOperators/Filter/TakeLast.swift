@@ -1,0 +1,98 @@
+// takeLast(_:) and its stage.
+
+extension Signal {
+    /// RAC: `-takeLast:`. Keeps the last `count` values and sends them when the source completes,
+    /// then completes. Nothing is sent before completion; an error is forwarded and the kept values
+    /// dropped. A negative count is a programmer error.
+    ///
+    /// ```
+    /// self:         -1-2-3-|
+    /// takeLast(2):  -------(23|)
+    /// ```
+    @inlinable
+    public func takeLast(_ count: Int) -> Signal<Value, Failure> {
+        if count < 0 {
+            racProgrammerError("takeLast(_:)", "count must be >= 0, got \(count)")
+        }
+        return lift(
+            TakeLastStage.self, count, named: SignalDebugNames.name("[\(self.name)] -takeLast: \(count)"))
+    }
+}
+
+/// A subscription of `takeLast(_:)`: keeps the last `count` values, and sends them when the source
+/// completes, then completes. An error drops them and passes through.
+///
+/// ```
+/// -1-2-3-|  →  -------(23|)     (takeLast(2))
+/// ```
+@usableFromInline
+final class TakeLastStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let count: Int
+    /// The subscriber fed, to stop sending the kept values once it has stopped. Not held: the stage
+    /// holds it (`downstream`) until its subscription has stopped and no delivery to it is running,
+    /// so it is alive whenever the stage receives an event.
+    @usableFromInline unowned(unsafe) let subscriber: Subscriber<Value, Failure>
+    /// A ring of at most `count` values.
+    @exclusivity(unchecked) @usableFromInline var kept: [Value] = []
+    /// Where the oldest kept value sits once the ring is full.
+    @exclusivity(unchecked) @usableFromInline var oldest = 0
+
+    @inlinable
+    init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
+        self.count = count
+        self.subscriber = downstream
+        super.init(feeding: downstream, as: TakeLastStage.self)
+    }
+
+    /// Hands a value to `receive(_:)`, an error to `receive(error:)`, the completion to
+    /// `complete()`. (`receiveCompleted()` cannot be implemented here: `OperatorStage` declares it
+    /// in an extension, which a subclass outside RACCore cannot override.)
+    @inlinable @inline(__always)
+    func receive(event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value): receive(value)
+        case .error(let failure): receive(error: failure)
+        case .completed: complete()
+        }
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        if kept.count < count {
+            kept.append(value)
+        } else if count > 0 {
+            kept[oldest] = value
+            oldest += 1
+            if oldest == count { oldest = 0 }
+        }
+    }
+
+    /// Drops the kept values and passes the error through.
+    @inlinable
+    func receive(error: Failure) {
+        kept = []
+        emitError(error)
+    }
+
+    /// Sends the kept values, oldest first, then completes; stops sending if the subscriber has
+    /// stopped (disposed from a callback of one of the values).
+    @inlinable
+    func complete() {
+        let values = kept
+        let start = oldest
+        kept = []
+        for offset in 0..<values.count {
+            if subscriber.isDisposed { return }
+            emitNext(values[(start + offset) % values.count])
+        }
+        emitCompleted()
+    }
+
+    /// Lets go of the kept values.
+    @inlinable
+    func releaseState() {
+        kept = []
+    }
+}
