@@ -60,18 +60,6 @@ final class AnyStage<Value, Failure: Error>:
         super.init(feeding: downstream, as: AnyStage.self)
     }
 
-    /// Hands a value to `receive(_:)`, an error to `receive(error:)`, the completion to
-    /// `complete()`. (`receiveCompleted()` cannot be implemented here: `OperatorStage` declares it
-    /// in an extension, which a subclass outside RACCore cannot override.)
-    @inlinable @inline(__always)
-    func receive(event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): receive(value)
-        case .error(let failure): receive(error: failure)
-        case .completed: complete()
-        }
-    }
-
     @inlinable @inline(__always)
     func receive(_ value: Value) {
         guard !decided, predicate(value) else { return }
@@ -91,7 +79,7 @@ final class AnyStage<Value, Failure: Error>:
 
     /// The source completed before any value passed: `false`, then the completion.
     @inlinable
-    func complete() {
+    func receiveCompleted() {
         emitNext(false)
         emitCompleted()
     }
@@ -118,18 +106,6 @@ final class AllStage<Value, Failure: Error>:
         super.init(feeding: downstream, as: AllStage.self)
     }
 
-    /// Hands a value to `receive(_:)`, an error to `receive(error:)`, the completion to
-    /// `complete()`. (`receiveCompleted()` cannot be implemented here: `OperatorStage` declares it
-    /// in an extension, which a subclass outside RACCore cannot override.)
-    @inlinable @inline(__always)
-    func receive(event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): receive(value)
-        case .error(let failure): receive(error: failure)
-        case .completed: complete()
-        }
-    }
-
     @inlinable @inline(__always)
     func receive(_ value: Value) {
         guard !decided, !predicate(value) else { return }
@@ -149,7 +125,7 @@ final class AllStage<Value, Failure: Error>:
 
     /// Every value passed (or there was none): `true`, then the completion.
     @inlinable
-    func complete() {
+    func receiveCompleted() {
         emitNext(true)
         emitCompleted()
     }

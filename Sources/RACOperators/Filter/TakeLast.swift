@@ -30,10 +30,6 @@ final class TakeLastStage<Value, Failure: Error>:
     OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
 {
     @usableFromInline let count: Int
-    /// The subscriber fed, to stop sending the kept values once it has stopped. Not held: the stage
-    /// holds it (`downstream`) until its subscription has stopped and no delivery to it is running,
-    /// so it is alive whenever the stage receives an event.
-    @usableFromInline unowned(unsafe) let subscriber: Subscriber<Value, Failure>
     /// A ring of at most `count` values.
     @exclusivity(unchecked) @usableFromInline var kept: [Value] = []
     /// Where the oldest kept value sits once the ring is full.
@@ -42,20 +38,7 @@ final class TakeLastStage<Value, Failure: Error>:
     @inlinable
     init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
         self.count = count
-        self.subscriber = downstream
         super.init(feeding: downstream, as: TakeLastStage.self)
-    }
-
-    /// Hands a value to `receive(_:)`, an error to `receive(error:)`, the completion to
-    /// `complete()`. (`receiveCompleted()` cannot be implemented here: `OperatorStage` declares it
-    /// in an extension, which a subclass outside RACCore cannot override.)
-    @inlinable @inline(__always)
-    func receive(event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): receive(value)
-        case .error(let failure): receive(error: failure)
-        case .completed: complete()
-        }
     }
 
     @inlinable @inline(__always)
@@ -79,12 +62,12 @@ final class TakeLastStage<Value, Failure: Error>:
     /// Sends the kept values, oldest first, then completes; stops sending if the subscriber has
     /// stopped (disposed from a callback of one of the values).
     @inlinable
-    func complete() {
+    func receiveCompleted() {
         let values = kept
         let start = oldest
         kept = []
         for offset in 0..<values.count {
-            if subscriber.isDisposed { return }
+            if downstreamIsDisposed { return }
             emitNext(values[(start + offset) % values.count])
         }
         emitCompleted()

@@ -8,7 +8,7 @@ struct TakeLastDisposalTests {
     func disposedMidCompletion() {
         var received: [Int] = []
         var completed = false
-        let probe = ProbeSource<Int, ProbeError>()
+        let probe = ProbeSource<Int, TestError>()
         var subscription: (any Disposable)?
         subscription = probe.signal.takeLast(3).subscribe(
             next: { value in
