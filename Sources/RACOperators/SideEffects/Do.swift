@@ -1,7 +1,7 @@
-// Side effects: RAC's `-doNext:`, `-doError:`, `-doCompleted:`, `-initially:`, `-finally:` and the
-// `-log…` operators. Each action runs once per subscription and event, *before* the event is
-// forwarded, on the thread that delivers the event.
+// Side effects on each event: RAC's `-doNext:`, `-doError:` and `-doCompleted:`, with their stages.
 
+// Each action runs once per subscription and event, *before* the event is forwarded, on the thread
+// that delivers the event.
 extension Signal {
     /// RAC: `-doNext:`. Runs `action(value)` for each value, then forwards the value.
     ///
@@ -9,15 +9,9 @@ extension Signal {
     /// self:               -a-b-|
     /// doNext(record):     -a-b-|     (record(a), record(b) run just before a and b are sent)
     /// ```
+    @inlinable
     public func doNext(_ action: @escaping (Value) -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -doNext:")) { subscriber in
-            self.relay(into: subscriber) { event in
-                if case .next(let value) = event {
-                    action(value)
-                }
-                subscriber.send(event)
-            }
-        }
+        lift(DoNextStage.self, ValueAction(action), named: SignalDebugNames.name("[\(self.name)] -doNext:"))
     }
 
     /// RAC: `-doError:`. Runs `action(error)` when the signal fails, then forwards the error.
@@ -26,15 +20,11 @@ extension Signal {
     /// self:              -a-#
     /// doError(report):   -a-#       (report(e) runs just before # is sent)
     /// ```
+    @inlinable
     public func doError(_ action: @escaping (Failure) -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -doError:")) { subscriber in
-            self.relay(into: subscriber) { event in
-                if case .error(let failure) = event {
-                    action(failure)
-                }
-                subscriber.send(event)
-            }
-        }
+        lift(
+            DoErrorStage.self, FailureAction(action), named: SignalDebugNames.name("[\(self.name)] -doError:")
+        )
     }
 
     /// RAC: `-doCompleted:`. Runs `action()` when the signal completes, then forwards the
@@ -44,116 +34,138 @@ extension Signal {
     /// self:                -a-|
     /// doCompleted(done):   -a-|        (done() runs just before | is sent)
     /// ```
+    @inlinable
     public func doCompleted(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -doCompleted:")) { subscriber in
-            self.relay(into: subscriber) { event in
-                if case .completed = event {
-                    action()
-                }
-                subscriber.send(event)
-            }
+        lift(
+            DoCompletedStage.self, Action(action),
+            named: SignalDebugNames.name("[\(self.name)] -doCompleted:"))
+    }
+}
+
+/// The action of `doNext(_:)` as a stage's arguments (a closure returning `Void` is wrapped: see
+/// RelayPayloads.swift).
+@usableFromInline
+struct ValueAction<Value> {
+    @usableFromInline let run: (Value) -> Void
+
+    @inlinable
+    init(_ run: @escaping (Value) -> Void) {
+        self.run = run
+    }
+}
+
+/// The action of `doError(_:)` as a stage's arguments.
+@usableFromInline
+struct FailureAction<Failure> {
+    @usableFromInline let run: (Failure) -> Void
+
+    @inlinable
+    init(_ run: @escaping (Failure) -> Void) {
+        self.run = run
+    }
+}
+
+/// The action of `doCompleted(_:)` and `finally(_:)` as a stage's arguments.
+@usableFromInline
+struct Action {
+    @usableFromInline let run: () -> Void
+
+    @inlinable
+    init(_ run: @escaping () -> Void) {
+        self.run = run
+    }
+}
+
+/// A subscription of `doNext(_:)`: runs the action for each value, then sends it.
+///
+/// ```
+/// -a-b-|  →  -a-b-|     (action(a) before a, action(b) before b)
+/// ```
+@usableFromInline
+final class DoNextStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let action: (Value) -> Void
+
+    @inlinable
+    init(_ arguments: ValueAction<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.action = arguments.run
+        super.init(feeding: downstream, as: DoNextStage.self)
+    }
+
+    @inlinable
+    func receive(_ value: Value) {
+        action(value)
+        emitNext(value)
+    }
+}
+
+/// A subscription of `doError(_:)`: runs the action for the error, then sends it.
+///
+/// ```
+/// -a-#  →  -a-#     (action(e) before #)
+/// ```
+@usableFromInline
+final class DoErrorStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let action: (Failure) -> Void
+
+    @inlinable
+    init(_ arguments: FailureAction<Failure>, feeding downstream: Subscriber<Value, Failure>) {
+        self.action = arguments.run
+        super.init(feeding: downstream, as: DoErrorStage.self)
+    }
+
+    @inlinable
+    func receive(_ value: Value) {
+        emitNext(value)
+    }
+
+    @inlinable
+    func receive(error: Failure) {
+        action(error)
+        emitError(error)
+    }
+}
+
+/// A subscription of `doCompleted(_:)`: runs the action on completion, then completes.
+///
+/// ```
+/// -a-|  →  -a-|     (action() before |)
+/// ```
+@usableFromInline
+final class DoCompletedStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let action: () -> Void
+
+    @inlinable
+    init(_ arguments: Action, feeding downstream: Subscriber<Value, Failure>) {
+        self.action = arguments.run
+        super.init(feeding: downstream, as: DoCompletedStage.self)
+    }
+
+    @inlinable
+    func receive(_ value: Value) {
+        emitNext(value)
+    }
+
+    // Completion is handled here rather than in `receiveCompleted()`: `OperatorStage` declares that
+    // in an unconstrained extension, which a subclass cannot override ("declared in extension …
+    // cannot be overridden"); the stage's own `receive(event:)` replaces `LiftableStage`'s instead.
+    @inlinable @inline(__always)
+    func receive(event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value): receive(value)
+        case .error(let failure): receive(error: failure)
+        case .completed: complete()
         }
     }
 
-    /// RAC: `-initially:`. Runs `action()` at each subscription, just before subscribing to the
-    /// receiver (RAC: `+defer:` that calls the block, then returns the receiver).
-    ///
-    /// ```
-    /// self:               -a-|
-    /// initially(setUp):   -a-|        (setUp() runs at subscription, before self is subscribed)
-    /// ```
-    public func initially(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -initially:")) { subscriber in
-            action()
-            self.subscribe(subscriber)
-            return nil
-        }
-    }
-
-    /// RAC: `-finally:`. Runs `action()` when the signal completes or fails, just before the
-    /// terminal event is forwarded (RAC: `-doError:` then `-doCompleted:`). It does not run when
-    /// the subscription is disposed before terminating.
-    ///
-    /// ```
-    /// self:                -a-|     -a-#     -a-  (disposed)
-    /// finally(tearDown):   -a-|     -a-#     -a-  (tearDown() runs before | and #, not on dispose)
-    /// ```
-    public func finally(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -finally:")) { subscriber in
-            self.relay(into: subscriber) { event in
-                if event.isTerminal {
-                    action()
-                }
-                subscriber.send(event)
-            }
-        }
-    }
-
-    /// RAC: `-logAll`. Writes every event to `output` (by default `print`) as RAC's `NSLog` does:
-    /// `<Signal<Int, Never>: name> next: 1`, `… error: e`, `… completed`, naming the receiver;
-    /// then forwards it. The result keeps the receiver's name.
-    ///
-    /// ```
-    /// self:       -1-|
-    /// logAll():   -1-|      prints "<Signal<Int, Never>: s> next: 1", then "… completed"
-    /// ```
-    public func logAll(to output: @escaping (String) -> Void = { print($0) }) -> Signal<Value, Failure> {
-        logging(next: true, error: true, completed: true, to: output)
-    }
-
-    /// RAC: `-logNext`. Writes each value to `output` (by default `print`) as
-    /// `<Signal<Int, Never>: name> next: value`, then forwards it; errors and completion pass
-    /// silently. The result keeps the receiver's name.
-    ///
-    /// ```
-    /// self:        -1-2-|
-    /// logNext():   -1-2-|     prints "… next: 1", "… next: 2"
-    /// ```
-    public func logNext(to output: @escaping (String) -> Void = { print($0) }) -> Signal<Value, Failure> {
-        logging(next: true, error: false, completed: false, to: output)
-    }
-
-    /// RAC: `-logError`. Writes the error to `output` (by default `print`) as
-    /// `<Signal<Int, Never>: name> error: error`, then forwards it. The result keeps the
-    /// receiver's name.
-    ///
-    /// ```
-    /// self:         -1-#
-    /// logError():   -1-#      prints "… error: e"
-    /// ```
-    public func logError(to output: @escaping (String) -> Void = { print($0) }) -> Signal<Value, Failure> {
-        logging(next: false, error: true, completed: false, to: output)
-    }
-
-    /// RAC: `-logCompleted`. Writes `<Signal<Int, Never>: name> completed` to `output` (by default
-    /// `print`) when the signal completes, then forwards the completion. The result keeps the
-    /// receiver's name.
-    ///
-    /// ```
-    /// self:             -1-|
-    /// logCompleted():   -1-|      prints "… completed"
-    /// ```
-    public func logCompleted(to output: @escaping (String) -> Void = { print($0) }) -> Signal<Value, Failure>
-    {
-        logging(next: false, error: false, completed: true, to: output)
-    }
-
-    private func logging(
-        next logsNext: Bool, error logsError: Bool, completed logsCompleted: Bool,
-        to output: @escaping (String) -> Void
-    ) -> Signal<Value, Failure> {
-        Signal(name: self.name) { subscriber in
-            self.relay(into: subscriber) { event in
-                switch event {
-                case .next(let value):
-                    if logsNext { output("\(self) next: \(value)") }
-                case .error(let failure):
-                    if logsError { output("\(self) error: \(failure)") }
-                case .completed:
-                    if logsCompleted { output("\(self) completed") }
-                }
-                subscriber.send(event)
-            }
-        }
+    @inlinable
+    func complete() {
+        action()
+        emitCompleted()
     }
 }
