@@ -1,3 +1,5 @@
+// The argument checks shared by the time operators.
+
 /// Checks shared by the time operators: durations must be sensible, and operators that keep
 /// state across time need a scheduler that can wait (RAC asserts `scheduler != immediateScheduler`).
 enum TimeValidation {

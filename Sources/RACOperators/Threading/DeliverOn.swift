@@ -1,3 +1,5 @@
+// RAC's `-deliverOn:` and `-deliverOnMainThread`: events moved to a scheduler.
+
 import Foundation
 import Synchronization
 
@@ -13,22 +15,6 @@ extension Signal {
         Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOn: \(scheduler.name)")) { subscriber in
             self.relay(into: subscriber) { event in
                 scheduler.schedule { subscriber.send(event) }
-            }
-        }
-    }
-
-    /// RAC: `-subscribeOn:`. Subscribes to the receiver from `scheduler`; disposing before that
-    /// happens means the receiver is never subscribed. Events are not moved: they arrive where the
-    /// receiver sends them.
-    ///
-    /// ```
-    /// self (cold):        -a-b-|
-    /// subscribe(on: s):   --a-b-|     (when s gets to the subscription one frame later)
-    /// ```
-    public func subscribe(on scheduler: Scheduler) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -subscribeOn: \(scheduler.name)")) { subscriber in
-            scheduler.schedule {
-                self.subscribe(subscriber)
             }
         }
     }

@@ -1,0 +1,19 @@
+// RAC's `-subscribeOn:`: the subscription moved to a scheduler.
+
+extension Signal {
+    /// RAC: `-subscribeOn:`. Subscribes to the receiver from `scheduler`; disposing before that
+    /// happens means the receiver is never subscribed. Events are not moved: they arrive where the
+    /// receiver sends them.
+    ///
+    /// ```
+    /// self (cold):        -a-b-|
+    /// subscribe(on: s):   --a-b-|     (when s gets to the subscription one frame later)
+    /// ```
+    public func subscribe(on scheduler: Scheduler) -> Signal<Value, Failure> {
+        Signal(name: SignalDebugNames.name("[\(self.name)] -subscribeOn: \(scheduler.name)")) { subscriber in
+            scheduler.schedule {
+                self.subscribe(subscriber)
+            }
+        }
+    }
+}

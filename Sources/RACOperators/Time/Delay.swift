@@ -1,0 +1,33 @@
+// RAC's `-delay:`: values and completion sent an interval later.
+
+extension Signal {
+    /// RAC: `-delay:`. Sends each value and the completion `interval` later on `scheduler`; an
+    /// error is sent at once. Disposing cancels everything still waiting.
+    ///
+    /// ```
+    /// self:       -a-b-|
+    /// delay(2):   ---a-b-|
+    /// ```
+    public func delay(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
+        TimeValidation.requireNonNegative(interval, "delay(_:on:)")
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -delay: \(interval)")) { subscriber in
+            let pending = CompoundDisposable()
+            subscriber.add(pending)
+            /// Schedules `event` and forgets its disposable once it has run.
+            func scheduleLater(_ event: Event<Value, Failure>) {
+                let slot = SerialDisposable()
+                pending.add(slot)
+                slot.inner = scheduler.schedule(after: interval) { [weak pending, weak slot] in
+                    if let pending, let slot { pending.remove(slot) }
+                    subscriber.send(event)
+                }
+            }
+            return self.relay(into: subscriber) { event in
+                switch event {
+                case .next, .completed: scheduleLater(event)
+                case .error: subscriber.send(event)
+                }
+            }
+        }
+    }
+}

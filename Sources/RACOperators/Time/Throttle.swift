@@ -1,0 +1,71 @@
+// RAC's `-throttle:` and `-throttle:valuesPassingTest:`: values held until a quiet interval.
+
+extension Signal {
+    /// RAC: `-throttle:valuesPassingTest:`. A value that passes `predicate` is held until
+    /// `interval` passes with no newer value (a newer value replaces it: "debounce"); a value that
+    /// fails `predicate` drops the held one and is sent at once. Completion sends the held value
+    /// first; an error drops it.
+    ///
+    /// ```
+    /// self:                              -a-B-c---|   (interval = 3 frames; B fails the test)
+    /// throttle(3, valuesPassingTest:):   ---B----c|
+    /// ```
+    public func throttle(
+        _ interval: Duration, on scheduler: Scheduler, valuesPassingTest predicate: @escaping (Value) -> Bool
+    ) -> Signal<Value, Failure> {
+        TimeValidation.requireNonNegative(interval, "throttle(_:on:valuesPassingTest:)")
+        TimeValidation.requireDeferringScheduler(scheduler, "throttle(_:on:valuesPassingTest:)")
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -throttle: \(interval)")) { subscriber in
+            let lock = PthreadLock(recursive: true)
+            var held: Value?
+            let timer = SerialDisposable()
+            subscriber.add(timer)
+
+            /// Cancels the timer and sends (or drops) the held value.
+            func flush(send: Bool) {
+                lock.withLock {
+                    timer.inner?.dispose()
+                    guard let value = held else { return }
+                    held = nil
+                    if send { subscriber.sendNext(value) }
+                }
+            }
+
+            return self.relay(into: subscriber) { event in
+                switch event {
+                case .next(let value):
+                    let shouldThrottle = predicate(value)
+                    lock.withLock {
+                        flush(send: false)
+                        guard shouldThrottle else {
+                            subscriber.sendNext(value)
+                            return
+                        }
+                        held = value
+                        timer.inner = scheduler.schedule(after: interval) { flush(send: true) }
+                    }
+                case .error(let failure):
+                    lock.withLock {
+                        held = nil
+                        timer.dispose()
+                    }
+                    subscriber.sendError(failure)
+                case .completed:
+                    flush(send: true)
+                    subscriber.sendCompleted()
+                }
+            }
+        }
+    }
+
+    /// RAC: `-throttle:`. Sends a value only once `interval` has passed without a newer one;
+    /// completion sends the last held value at once.
+    ///
+    /// ```
+    /// self:          -a-b-----c-|      (interval = 3 frames)
+    /// throttle(3):   ------b----(c|)
+    /// ```
+    public func throttle(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
+        throttle(interval, on: scheduler, valuesPassingTest: { _ in true })
+    }
+}

@@ -1,0 +1,85 @@
+// RAC's `-timeout:onScheduler:`, its `TimeoutError`, and the stage giving a `Never` signal that error.
+
+/// The error `timeout(_:on:)` sends when a signal that cannot otherwise fail runs out of time.
+/// RAC: `RACSignalErrorTimedOut` in `RACSignalErrorDomain`.
+public struct TimeoutError: Error, Equatable, CustomStringConvertible {
+    /// How long the signal was given.
+    public let interval: Duration
+
+    /// Creates the error for a signal that did not terminate within `interval`.
+    public init(interval: Duration) {
+        self.interval = interval
+    }
+
+    /// "timed out after 2.0 seconds".
+    public var description: String { "timed out after \(interval)" }
+}
+
+extension Signal {
+    /// RAC: `-timeout:onScheduler:`. Forwards the signal, but if it has not terminated `interval`
+    /// after subscription, disposes it and fails with `error()`.
+    ///
+    /// ```
+    /// self:            -a-b------|     (interval = 5 frames)
+    /// timeout(5):      -a-b-#
+    /// ```
+    public func timeout(
+        _ interval: Duration, on scheduler: Scheduler, raising error: @escaping @autoclosure () -> Failure
+    ) -> Signal<Value, Failure> {
+        TimeValidation.requireNonNegative(interval, "timeout(_:on:raising:)")
+        TimeValidation.requireDeferringScheduler(scheduler, "timeout(_:on:raising:)")
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -timeout: \(interval)")) { subscriber in
+            // Linked, not held: the forwarding subscriber's handler holds `subscriber`.
+            let source = UnownedSerialDisposable()
+            subscriber.add(
+                scheduler.schedule(after: interval) {
+                    source.dispose()
+                    subscriber.sendError(error())
+                })
+            // A forwarding subscriber: disposing `source` must stop the receiver, not `subscriber`.
+            let forwarder = Subscriber<Value, Failure> { event in subscriber.send(event) }
+            forwarder.setHeir(subscriber)
+            source.replace(with: forwarder)
+            self.subscribe(forwarder)
+            return source
+        }
+    }
+}
+
+extension Signal where Failure == Never {
+    /// RAC: `-timeout:onScheduler:` for a signal that cannot otherwise fail: fails with
+    /// `TimeoutError` if the signal has not terminated `interval` after subscription.
+    ///
+    /// ```
+    /// self:            -a-b------|     (interval = 5 frames)
+    /// timeout(5):      -a-b-#          (# = TimeoutError)
+    /// ```
+    public func timeout(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, TimeoutError> {
+        let promoted = lift(TimeoutErrorPromotionStage.self, (), named: name)
+        return promoted.timeout(interval, on: scheduler, raising: TimeoutError(interval: interval))
+    }
+}
+
+/// The stage of `timeout(_:on:)` for a signal that cannot fail: forwards its values and completion
+/// to a subscriber that can receive a `TimeoutError`.
+///
+/// ```
+/// -a-b-|  →  -a-b-|     (as Signal<Value, TimeoutError>)
+/// ```
+@usableFromInline
+final class TimeoutErrorPromotionStage<Value>:
+    OperatorStage<Value, Never, Value, TimeoutError>, LiftableStage, @unchecked Sendable
+{
+    @inlinable
+    init(_: Void, feeding downstream: Subscriber<Value, TimeoutError>) {
+        super.init(feeding: downstream, as: TimeoutErrorPromotionStage.self)
+    }
+
+    @inlinable
+    func receive(_ value: Value) {
+        emitNext(value)
+    }
+
+    @inlinable
+    func receive(error: Never) {}
+}
