@@ -87,7 +87,8 @@ final class AggregateStage<Value, Accumulation, Failure: Error>:
         index += 1
     }
 
-    /// Hands a value to `receive(_:)` and an error to `receive(error:)`, and sends the accumulation then completes on completion.
+    /// Hands a value to `receive(_:)` and an error to `receive(error:)`; on completion,
+    /// sends the accumulation, then completes.
     // In place of a `receiveCompleted()`: `OperatorStage`'s, declared in an extension of the class
     // in RACCore, cannot be redeclared by a stage in another module (it would be an override).
     @inlinable @inline(__always)
@@ -140,7 +141,8 @@ final class AggregateFactoryStage<Value, Accumulation, Failure: Error>:
         running[0] = reduce(running[0], value)
     }
 
-    /// Hands a value to `receive(_:)` and an error to `receive(error:)`, and sends the accumulation then completes on completion.
+    /// Hands a value to `receive(_:)` and an error to `receive(error:)`; on completion,
+    /// sends the accumulation, then completes.
     // In place of a `receiveCompleted()`: `OperatorStage`'s, declared in an extension of the class
     // in RACCore, cannot be redeclared by a stage in another module (it would be an override).
     @inlinable @inline(__always)

@@ -44,7 +44,8 @@ final class CollectStage<Value, Failure: Error>:
         emitError(failure)
     }
 
-    /// Hands a value to `receive(_:)` and an error to `receive(error:)`, and sends the values then completes on completion.
+    /// Hands a value to `receive(_:)` and an error to `receive(error:)`; on completion,
+    /// sends the values, then completes.
     // In place of a `receiveCompleted()`: `OperatorStage`'s, declared in an extension of the class
     // in RACCore, cannot be redeclared by a stage in another module (it would be an override).
     @inlinable @inline(__always)
