@@ -1,7 +1,8 @@
-// RAC's boolean operators: `-not` on a signal of booleans, `-and` and `-or` on a signal of tuples
-// of booleans (RAC's `RACTuple` of `NSNumber`s, as `combineLatest` sends them). Tuples of 2 to 6
-// booleans get an overload each (a pack cannot be constrained to `Bool` yet); arrays of any length
-// are accepted too.
+// not, and, or: RAC's boolean operators, as maps (`mapping(named:_:)`).
+
+// `-not` on a signal of booleans, `-and` and `-or` on a signal of tuples of booleans (RAC's
+// `RACTuple` of `NSNumber`s, as `combineLatest` sends them). Tuples of 2 to 6 booleans get an
+// overload each (a pack cannot be constrained to `Bool` yet); arrays of any length are accepted too.
 
 extension Signal where Value == Bool {
     /// RAC: `-not`. Sends the negation of each boolean.
@@ -11,7 +12,7 @@ extension Signal where Value == Bool {
     /// not():  -f-t-f-|
     /// ```
     public func not() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -not") { !$0 }
+        mapping(named: "[\(self.name)] -not") { !$0 }
     }
 }
 
@@ -24,7 +25,7 @@ extension Signal where Value == [Bool] {
     /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -and") { values in
+        mapping(named: "[\(self.name)] -and") { values in
             if values.isEmpty {
                 racProgrammerError("and()", "each array must hold at least one Bool, got []")
             }
@@ -40,7 +41,7 @@ extension Signal where Value == [Bool] {
     /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -or") { values in
+        mapping(named: "[\(self.name)] -or") { values in
             if values.isEmpty {
                 racProgrammerError("or()", "each array must hold at least one Bool, got []")
             }
@@ -57,7 +58,7 @@ extension Signal where Value == (Bool, Bool) {
     /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 }
+        mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 }
     }
 
     /// RAC: `-or` (on a 2-tuple of booleans). Sends whether any of the 2 is true.
@@ -67,7 +68,7 @@ extension Signal where Value == (Bool, Bool) {
     /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 }
+        mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 }
     }
 }
 
@@ -79,7 +80,7 @@ extension Signal where Value == (Bool, Bool, Bool) {
     /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 }
+        mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 }
     }
 
     /// RAC: `-or` (on a 3-tuple of booleans). Sends whether any of the 3 is true.
@@ -89,7 +90,7 @@ extension Signal where Value == (Bool, Bool, Bool) {
     /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 }
+        mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 }
     }
 }
 
@@ -101,7 +102,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
     /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 }
+        mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 }
     }
 
     /// RAC: `-or` (on a 4-tuple of booleans). Sends whether any of the 4 is true.
@@ -111,7 +112,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
     /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 }
+        mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 }
     }
 }
 
@@ -123,7 +124,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
     /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }
+        mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }
     }
 
     /// RAC: `-or` (on a 5-tuple of booleans). Sends whether any of the 5 is true.
@@ -133,7 +134,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
     /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }
+        mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }
     }
 }
 
@@ -145,7 +146,7 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
     /// and():  -t-f-|
     /// ```
     public func and() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }
+        mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }
     }
 
     /// RAC: `-or` (on a 6-tuple of booleans). Sends whether any of the 6 is true.
@@ -155,6 +156,6 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
     /// or():  -f-t-|
     /// ```
     public func or() -> Signal<Bool, Failure> {
-        relayMap(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }
+        mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }
     }
 }

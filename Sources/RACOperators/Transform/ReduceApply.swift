@@ -1,3 +1,5 @@
+// reduceApply: RAC's `-reduceApply`, a map calling each tuple's function with its other elements.
+
 // RAC's `-reduceApply`: tuples whose first element is a function and whose other elements are its
 // arguments. One overload per arity (1 to 5 arguments): a parameter-pack form, where the function
 // type and the arguments come from one pack, crashes the Swift 6.3 compiler.
@@ -12,7 +14,7 @@ extension Signal {
     /// ```
     public func reduceApply<A, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A) -> NewValue, A) {
-        relayMap(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1) }
+        mapping(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1) }
     }
 
     /// RAC: `-reduceApply`. For a signal of `(function, argument…)` tuples, sends `function(argument…)`
@@ -24,7 +26,7 @@ extension Signal {
     /// ```
     public func reduceApply<A, B, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A, B) -> NewValue, A, B) {
-        relayMap(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2) }
+        mapping(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2) }
     }
 
     /// RAC: `-reduceApply`. For a signal of `(function, argument…)` tuples, sends `function(argument…)`
@@ -36,7 +38,7 @@ extension Signal {
     /// ```
     public func reduceApply<A, B, C, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A, B, C) -> NewValue, A, B, C) {
-        relayMap(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2, tuple.3) }
+        mapping(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2, tuple.3) }
     }
 
     /// RAC: `-reduceApply`. For a signal of `(function, argument…)` tuples, sends `function(argument…)`
@@ -48,7 +50,7 @@ extension Signal {
     /// ```
     public func reduceApply<A, B, C, D, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A, B, C, D) -> NewValue, A, B, C, D) {
-        relayMap(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2, tuple.3, tuple.4)
+        mapping(named: "[\(self.name)] -reduceApply") { tuple in tuple.0(tuple.1, tuple.2, tuple.3, tuple.4)
         }
     }
 
@@ -61,7 +63,7 @@ extension Signal {
     /// ```
     public func reduceApply<A, B, C, D, E, NewValue>() -> Signal<NewValue, Failure>
     where Value == ((A, B, C, D, E) -> NewValue, A, B, C, D, E) {
-        relayMap(named: "[\(self.name)] -reduceApply") { tuple in
+        mapping(named: "[\(self.name)] -reduceApply") { tuple in
             tuple.0(tuple.1, tuple.2, tuple.3, tuple.4, tuple.5)
         }
     }

@@ -1,0 +1,69 @@
+// collect: every value in one array, sent on completion, with its stage.
+
+extension Signal {
+    /// RAC: `-collect`. Collects every value and sends them as one array when the signal
+    /// completes (`[]` for an empty signal). An error is forwarded and nothing is sent.
+    ///
+    /// ```
+    /// self:       -1-2-3-|
+    /// collect():  -------(x|)     x = [1, 2, 3]
+    /// ```
+    @inlinable
+    public func collect() -> Signal<[Value], Failure> {
+        lift(CollectStage.self, (), named: SignalDebugNames.name("[\(self.name)] -collect"))
+    }
+}
+
+/// A subscription of `collect()`: keeps every value, and sends them as one array when the source
+/// completes.
+///
+/// ```
+/// -1-2-3-|  →  -------(x|)     x = [1, 2, 3]
+/// ```
+@usableFromInline
+final class CollectStage<Value, Failure: Error>:
+    OperatorStage<Value, Failure, [Value], Failure>, LiftableStage, @unchecked Sendable
+{
+    /// The values received so far.
+    @exclusivity(unchecked) @usableFromInline var collected: [Value] = []
+
+    @inlinable
+    init(_: Void, feeding downstream: Subscriber<[Value], Failure>) {
+        super.init(feeding: downstream, as: CollectStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        collected.append(value)
+    }
+
+    /// Drops the values, then forwards the error.
+    @inlinable
+    func receive(error failure: Failure) {
+        collected = []
+        emitError(failure)
+    }
+
+    /// Hands a value to `receive(_:)` and an error to `receive(error:)`; on completion,
+    /// sends the values, then completes.
+    // In place of a `receiveCompleted()`: `OperatorStage`'s, declared in an extension of the class
+    // in RACCore, cannot be redeclared by a stage in another module (it would be an override).
+    @inlinable @inline(__always)
+    func receive(event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value): receive(value)
+        case .error(let failure): receive(error: failure)
+        case .completed:
+            let values = collected
+            collected = []
+            emitNext(values)
+            emitCompleted()
+        }
+    }
+
+    /// Lets go of the values.
+    @inlinable
+    func releaseState() {
+        collected = []
+    }
+}

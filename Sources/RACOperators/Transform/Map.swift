@@ -1,0 +1,93 @@
+// map, mapReplace and mapping(named:) (the map of RAC's map-like operators), with their stages.
+
+extension Signal {
+    /// RAC: `-map:`. Sends `transform(value)` for each value.
+    ///
+    /// ```
+    /// self:     -1-2-3-|
+    /// map(*2):  -2-4-6-|
+    /// ```
+    @inlinable
+    public func map<NewValue>(_ transform: @escaping (Value) -> NewValue) -> Signal<NewValue, Failure> {
+        mapping(named: "[\(self.name)] -map:", transform)
+    }
+
+    /// RAC: `-mapReplace:`. Sends `value` in place of every value.
+    ///
+    /// ```
+    /// self:            -1-2-3-|
+    /// mapReplace(x):   -x-x-x-|
+    /// ```
+    @inlinable
+    public func mapReplace<NewValue>(_ value: NewValue) -> Signal<NewValue, Failure> {
+        lift(
+            MapReplaceStage.self, value,
+            named: SignalDebugNames.name("[\(self.name)] -mapReplace: \(value)"))
+    }
+}
+
+extension Signal {
+    /// `map(_:)` with the result named `name` (evaluated only when debug names are on): a
+    /// `LiftedSignal` whose arguments are `transform`. A `filter` applied to the result runs in the
+    /// same stage (`MapFilterStage`), subscribed to this signal directly.
+    ///
+    /// ```
+    /// self:                     -1-2-3-|
+    /// mapping(named: n, *2):    -2-4-6-|
+    /// ```
+    @inlinable
+    func mapping<NewValue>(
+        named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
+    ) -> Signal<NewValue, Failure> {
+        lift(MapStage.self, transform, named: SignalDebugNames.name(name())) {
+            upstream, transform, isIncluded, name in
+            Signal<NewValue, Failure>.mapFilter(upstream, transform, isIncluded, named: name)
+        }
+    }
+}
+
+/// A subscription of `map(_:)`: sends `transform(value)` for each value.
+///
+/// ```
+/// -1-2-|  →  -f(1)-f(2)-|
+/// ```
+@usableFromInline
+final class MapStage<Value, NewValue, Failure: Error>:
+    OperatorStage<Value, Failure, NewValue, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let transform: (Value) -> NewValue
+
+    @inlinable
+    init(_ transform: @escaping (Value) -> NewValue, feeding downstream: Subscriber<NewValue, Failure>) {
+        self.transform = transform
+        super.init(feeding: downstream, as: MapStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_ value: Value) {
+        emitNext(transform(value))
+    }
+}
+
+/// A subscription of `mapReplace(_:)`: sends `value` in place of every value.
+///
+/// ```
+/// -1-2-|  →  -x-x-|
+/// ```
+@usableFromInline
+final class MapReplaceStage<Value, NewValue, Failure: Error>:
+    OperatorStage<Value, Failure, NewValue, Failure>, LiftableStage, @unchecked Sendable
+{
+    @usableFromInline let value: NewValue
+
+    @inlinable
+    init(_ value: NewValue, feeding downstream: Subscriber<NewValue, Failure>) {
+        self.value = value
+        super.init(feeding: downstream, as: MapReplaceStage.self)
+    }
+
+    @inlinable @inline(__always)
+    func receive(_: Value) {
+        emitNext(value)
+    }
+}
