@@ -29,9 +29,9 @@ private struct DocMarble {
 }
 
 /// Reads the doc comment above the declaration line that starts with `declaration` in
-/// `Sources/<file>`, and returns its ``` block, parsed. If that file does not hold it (operators
-/// move between files), every Swift file of the same module is searched; the declaration must then
-/// be in exactly one of them.
+/// `Sources/<file>` (a file, or a folder: a family of operators), and returns its ``` block,
+/// parsed. If no such file holds it, every Swift file of the same module is searched; the
+/// declaration must then be in exactly one of them.
 private func docMarble(_ file: String, _ declaration: String) throws -> DocMarble {
     var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
@@ -200,9 +200,9 @@ private func flag(_ value: Bool) -> String { value ? "t" : "f" }
 
 @Suite("Doc-comment marbles of the operators are true", .checksRelease)
 struct OperatorsDocTests {
-    let transform = "RACOperators/Transform.swift"
+    let transform = "RACOperators/Transform"
 
-    let filter = "RACOperators/Filter.swift"
+    let filter = "RACOperators/Filter"
 
     @Test("map, mapReplace, scan, aggregate, combinePrevious, tryMap, attempt, mapError")
     func transforms() throws {
@@ -221,7 +221,7 @@ struct OperatorsDocTests {
             $0.scan(0) { $0 + Int($1)! }.map(String.init)
         }
         try checkDoc(
-            transform, "_ initial: Accumulation, withIndex reduce",
+            "RACOperators/Transform/Scan.swift", "_ initial: Accumulation, withIndex reduce",
             output: "scan(\"\", withIndex: { $0 + \"\\($2)\" })"
         ) {
             $0.scan("", withIndex: { running, _, index in running + "\(index)" })
@@ -263,12 +263,12 @@ struct OperatorsDocTests {
 
     @Test("not, and, or, reduceApply")
     func booleansAndReduceApply() throws {
-        let boolean = "RACOperators/Transform+Boolean.swift"
+        let boolean = "RACOperators/Transform/Boolean.swift"
         try checkDoc(boolean, "public func not(", output: "not()") { $0.map { $0 == "t" }.not().map(flag) }
         try checkDoc(boolean, "public func and(", output: "and()") { $0.map(booleans).and().map(flag) }
         try checkDoc(boolean, "public func or(", output: "or()") { $0.map(booleans).or().map(flag) }
         try checkDoc(
-            "RACOperators/Transform+ReduceApply.swift", "public func reduceApply<A, NewValue>",
+            "RACOperators/Transform/ReduceApply.swift", "public func reduceApply<A, NewValue>",
             output: "reduceApply()"
         ) {
             $0.map { text -> ((String) -> String, String) in
@@ -342,7 +342,7 @@ struct OperatorsDocTests {
         }
     }
 
-    let time = "RACOperators/Time.swift"
+    let time = "RACOperators/Time"
 
     @Test("throttle, delay, buffer, timeout, interval")
     func timeOperators() throws {
@@ -384,7 +384,7 @@ struct OperatorsDocTests {
 
     @Test("startWith, concat, merge, then, sample")
     func combining() throws {
-        let combine = "RACOperators/Combine.swift"
+        let combine = "RACOperators/Combine"
         try checkDoc(combine, "public func startWith(", output: "startWith(z)") { $0.startWith("z") }
         try checkDoc(combine, "public func concat(_ other", inputs: ["self", "other"], output: "concat") {
             signals, _ in
@@ -407,29 +407,29 @@ struct OperatorsDocTests {
     @Test("combineLatest and zip")
     func latestAndZip() throws {
         try checkDoc(
-            "RACOperators/CombineLatest.swift", "public func combineLatest<", inputs: ["self", "other"],
+            "RACOperators/Combine/CombineLatest.swift", "public func combineLatest<", inputs: ["self", "other"],
             output: "combineLatest(with:)"
         ) { signals, _ in signals[0].combineLatest(with: signals[1]).map { "(\($0), \($1))" } }
         try checkDoc(
-            "RACOperators/CombineLatest.swift", "public static func combineLatest<each",
+            "RACOperators/Combine/CombineLatest.swift", "public static func combineLatest<each",
             inputs: ["a", "b", "c"],
             output: "combineLatest"
         ) { signals, _ in
             Signal.combineLatest(signals[0], signals[1], signals[2]).map { "(\($0), \($1), \($2))" }
         }
         try checkDoc(
-            "RACOperators/CombineZip.swift", "public func zip<", inputs: ["self", "other"],
+            "RACOperators/Combine/Zip.swift", "public func zip<", inputs: ["self", "other"],
             output: "zip(with:)"
         ) { signals, _ in signals[0].zip(with: signals[1]).map { "(\($0), \($1))" } }
         try checkDoc(
-            "RACOperators/CombineZip.swift", "public static func zip<each", inputs: ["a", "b", "c"],
+            "RACOperators/Combine/Zip.swift", "public static func zip<each", inputs: ["a", "b", "c"],
             output: "zip"
         ) { signals, _ in Signal.zip(signals[0], signals[1], signals[2]).map { "(\($0), \($1), \($2))" } }
     }
 
     @Test("catch and catch(to:)")
     func catching() throws {
-        let file = "RACOperators/HigherOrder.swift"
+        let file = "RACOperators/HigherOrder"
         try checkDoc(
             file, "public func `catch`<NewFailure: Error>(", inputs: ["self", "handler"], output: "catch"
         ) {
@@ -445,7 +445,7 @@ struct OperatorsDocTests {
 
     @Test("flattenMap, flatten, flatten(1), concat(), switchToLatest")
     func higherOrder() throws {
-        let file = "RACOperators/HigherOrder.swift"
+        let file = "RACOperators/HigherOrder"
         try checkDoc(
             file, "public func flattenMap<", inputs: ["self", "transform(1)", "transform(2)"],
             output: "flattenMap"
@@ -467,7 +467,7 @@ struct OperatorsDocTests {
 
     @Test("replay, replayLast, replayLazily: the late subscriber of each doc marble")
     func multicast() throws {
-        let file = "RACOperators/Multicast.swift"
+        let file = "RACOperators/Multicast"
         let cases: [(String, String, Int, (Signal<String, TestError>) -> Signal<String, TestError>)] = [
             ("public func replay()", "subscriber at 4", 4, { $0.replay() }),
             ("public func replayLast()", "subscriber at 4", 4, { $0.replayLast() }),

@@ -121,20 +121,8 @@ final class LogStage<Value, Failure: Error>:
         emitError(error)
     }
 
-    // Completion is handled here rather than in `receiveCompleted()`: `OperatorStage` declares that
-    // in an unconstrained extension, which a subclass cannot override ("declared in extension …
-    // cannot be overridden"); the stage's own `receive(event:)` replaces `LiftableStage`'s instead.
-    @inlinable @inline(__always)
-    func receive(event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): receive(value)
-        case .error(let failure): receive(error: failure)
-        case .completed: complete()
-        }
-    }
-
     @inlinable
-    func complete() {
+    func receiveCompleted() {
         if options.logsCompleted { options.output("\(options.signal) completed") }
         emitCompleted()
     }

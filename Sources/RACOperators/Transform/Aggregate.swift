@@ -87,19 +87,11 @@ final class AggregateStage<Value, Accumulation, Failure: Error>:
         index += 1
     }
 
-    /// Hands a value to `receive(_:)` and an error to `receive(error:)`; on completion,
-    /// sends the accumulation, then completes.
-    // In place of a `receiveCompleted()`: `OperatorStage`'s, declared in an extension of the class
-    // in RACCore, cannot be redeclared by a stage in another module (it would be an override).
-    @inlinable @inline(__always)
-    func receive(event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): receive(value)
-        case .error(let failure): receive(error: failure)
-        case .completed:
-            emitNext(running)
-            emitCompleted()
-        }
+    /// On completion, sends the accumulation, then completes.
+    @inlinable
+    func receiveCompleted() {
+        emitNext(running)
+        emitCompleted()
     }
 
     /// Lets go of the accumulation.
@@ -141,19 +133,11 @@ final class AggregateFactoryStage<Value, Accumulation, Failure: Error>:
         running[0] = reduce(running[0], value)
     }
 
-    /// Hands a value to `receive(_:)` and an error to `receive(error:)`; on completion,
-    /// sends the accumulation, then completes.
-    // In place of a `receiveCompleted()`: `OperatorStage`'s, declared in an extension of the class
-    // in RACCore, cannot be redeclared by a stage in another module (it would be an override).
-    @inlinable @inline(__always)
-    func receive(event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): receive(value)
-        case .error(let failure): receive(error: failure)
-        case .completed:
-            emitNext(running[0])
-            emitCompleted()
-        }
+    /// On completion, sends the accumulation, then completes.
+    @inlinable
+    func receiveCompleted() {
+        emitNext(running[0])
+        emitCompleted()
     }
 
     /// Lets go of the accumulation.

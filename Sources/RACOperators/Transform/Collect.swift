@@ -44,21 +44,13 @@ final class CollectStage<Value, Failure: Error>:
         emitError(failure)
     }
 
-    /// Hands a value to `receive(_:)` and an error to `receive(error:)`; on completion,
-    /// sends the values, then completes.
-    // In place of a `receiveCompleted()`: `OperatorStage`'s, declared in an extension of the class
-    // in RACCore, cannot be redeclared by a stage in another module (it would be an override).
-    @inlinable @inline(__always)
-    func receive(event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): receive(value)
-        case .error(let failure): receive(error: failure)
-        case .completed:
-            let values = collected
-            collected = []
-            emitNext(values)
-            emitCompleted()
-        }
+    /// On completion, sends the values, then completes.
+    @inlinable
+    func receiveCompleted() {
+        let values = collected
+        collected = []
+        emitNext(values)
+        emitCompleted()
     }
 
     /// Lets go of the values.

@@ -57,19 +57,11 @@ final class MaterializeStage<Value, Failure: Error>:
         emitCompleted()
     }
 
-    /// Hands a value to `receive(_:)` and an error to `receive(error:)`; on completion,
-    /// sends the completion as a value, then completes.
-    // In place of a `receiveCompleted()`: `OperatorStage`'s, declared in an extension of the class
-    // in RACCore, cannot be redeclared by a stage in another module (it would be an override).
-    @inlinable @inline(__always)
-    func receive(event: inout Event<Value, Failure>) {
-        switch event {
-        case .next(let value): receive(value)
-        case .error(let failure): receive(error: failure)
-        case .completed:
-            emitNext(.completed)
-            emitCompleted()
-        }
+    /// On completion, sends the completion as a value, then completes.
+    @inlinable
+    func receiveCompleted() {
+        emitNext(.completed)
+        emitCompleted()
     }
 }
 
