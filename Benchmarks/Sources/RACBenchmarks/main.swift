@@ -1,14 +1,18 @@
 import Foundation
 
 // Runs the workloads in release mode and prints one Markdown table. Usage:
-//   RACBenchmarks [--repetitions N] [--scale S] [--filter SUBSTRING]... [--only ours,oc,loop]
+//   RACBenchmarks [--repetitions N] [--scale S] [--filter SUBSTRING]... [--only ours,oc,loop] [--list]
 // `--scale 0.1` runs a tenth of each workload (a smoke run); `--filter` keeps workloads whose id
 // contains one of the substrings; `--only` runs only some implementations (for a profiler).
+// `--list` runs nothing and prints, for each selected workload, its id, its number of operations
+// at the given scale, its unit and its title, separated by tabs (scripts/instructions.sh divides
+// instruction counts by the number of operations).
 
 var repetitions = 5
 var scale = 1.0
 var filters: [String] = []
 var implementations: Set<String> = ["ours", "oc", "loop"]
+var listOnly = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -20,6 +24,8 @@ while let argument = arguments.popFirst() {
         implementations = Set((arguments.popFirst() ?? "").split(separator: ",").map(String.init))
     case "--filter":
         if let filter = arguments.popFirst() { filters.append(filter) }
+    case "--list":
+        listOnly = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
         exit(2)
@@ -54,6 +60,11 @@ func peak(_ sample: Sample?) -> String {
 
 let workloads = allWorkloads(scale: scale).filter { workload in
     filters.isEmpty || filters.contains { workload.id.contains($0) }
+}
+
+if listOnly {
+    for workload in workloads { print("\(workload.id)\t\(workload.operations)\t\(workload.unit)\t\(workload.title)") }
+    exit(0)
 }
 
 print(
