@@ -46,7 +46,7 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
 
     /// The signal of an operator applied to `upstream`, called `name` (see `SignalDebugNames`).
     /// With `deliversSerially` (the default), `start` sends to its subscriber only from inside the
-    /// deliveries of one upstream subscription, as for `Signal(relayingNamed:_:)`.
+    /// deliveries of one upstream subscription, as for `Signal(deliveringSeriallyNamed:_:)`.
     @inlinable
     package init(
         _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ arguments: Arguments, named name: String,
@@ -189,16 +189,5 @@ extension Signal {
             upstream.subscribe(claiming: stage)
             return nil
         }
-    }
-
-    /// A `LiftedSignal` over this signal whose subscriptions run `start` (which should capture
-    /// nothing) with the operator's `arguments`: for operators whose subscription is more than one
-    /// stage.
-    @inlinable
-    package func relaying<Arguments, NewValue, NewFailure>(
-        _ arguments: Arguments, named name: String, deliversSerially: Bool = true,
-        _ start: @escaping LiftedSignal<Value, Failure, Arguments, NewValue, NewFailure>.Start
-    ) -> Signal<NewValue, NewFailure> {
-        LiftedSignal(self, arguments, named: name, deliversSerially: deliversSerially, start)
     }
 }

@@ -48,7 +48,7 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// deliveries of upstream subscriptions whose subscribers share its subscriber's delivery lock
     /// (`Subscriber.lockForUpstream`), never otherwise.
     @usableFromInline
-    package init(relayingNamed name: String, _ generator: @escaping Generator) {
+    package init(deliveringSeriallyNamed name: String, _ generator: @escaping Generator) {
         self.name = name
         self.generator = generator
         self.deliversSerially = true

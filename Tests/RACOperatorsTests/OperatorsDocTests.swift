@@ -407,7 +407,8 @@ struct OperatorsDocTests {
     @Test("combineLatest and zip")
     func latestAndZip() throws {
         try checkDoc(
-            "RACOperators/Combine/CombineLatest.swift", "public func combineLatest<", inputs: ["self", "other"],
+            "RACOperators/Combine/CombineLatest.swift", "public func combineLatest<",
+            inputs: ["self", "other"],
             output: "combineLatest(with:)"
         ) { signals, _ in signals[0].combineLatest(with: signals[1]).map { "(\($0), \($1))" } }
         try checkDoc(

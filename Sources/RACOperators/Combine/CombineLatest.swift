@@ -104,7 +104,7 @@ extension Signal {
     public func combineLatest<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         let name = SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)")
         // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<(Value, Other), Failure>(relayingNamed: name) { subscriber in
+        return Signal<(Value, Other), Failure>(deliveringSeriallyNamed: name) { subscriber in
             let state = CombineLatestPairState<Value, Other, Failure>(downstream: subscriber)
             self.subscribePair(
                 with: other, into: subscriber, left: { state.receiveLeft($0) },
@@ -138,7 +138,9 @@ extension Signal {
             }
         }
         // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<(repeat each Input), Failure>(relayingNamed: SignalDebugNames.name("+combineLatest:")) {
+        return Signal<(repeat each Input), Failure>(
+            deliveringSeriallyNamed: SignalDebugNames.name("+combineLatest:")
+        ) {
             subscriber in
             let state = CombineLatestPackState<(repeat each Input), Failure>(
                 downstream: subscriber, count: count)
@@ -170,7 +172,7 @@ extension Signal {
             }
         }
         // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<[Element], Failure>(relayingNamed: name) { subscriber in
+        return Signal<[Element], Failure>(deliveringSeriallyNamed: name) { subscriber in
             let state = CombineLatestArrayState<Element, Failure>(
                 downstream: subscriber, count: signals.count)
             let inputs = signals.indices.map { index in

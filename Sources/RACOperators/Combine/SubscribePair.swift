@@ -12,7 +12,7 @@ extension Signal {
     ///
     /// Both subscribers share `downstream`'s delivery lock: an event takes it once, and `left` and
     /// `right` run under it, so they can update the operator's state and send without another lock
-    /// (a signal made with `Signal(relayingNamed:)` may hand such a handler a claimed subscriber).
+    /// (a signal made with `Signal(deliveringSeriallyNamed:)` may hand such a handler a claimed subscriber).
     @inlinable
     func subscribePair<Other, DownstreamValue>(
         with other: Signal<Other, Failure>,

@@ -145,7 +145,7 @@ extension Signal {
     public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         let name = SignalDebugNames.name("[\(self.name)] -zipWith: \(other)")
         // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<(Value, Other), Failure>(relayingNamed: name) { subscriber in
+        return Signal<(Value, Other), Failure>(deliveringSeriallyNamed: name) { subscriber in
             let state = ZipPairState<Value, Other, Failure>(downstream: subscriber)
             self.subscribePair(
                 with: other, into: subscriber, left: { state.receiveLeft($0) },
@@ -178,7 +178,7 @@ extension Signal {
             }
         }
         // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<(repeat each Input), Failure>(relayingNamed: SignalDebugNames.name("+zip:")) {
+        return Signal<(repeat each Input), Failure>(deliveringSeriallyNamed: SignalDebugNames.name("+zip:")) {
             subscriber in
             let state = ZipPackState<(repeat each Input), Failure>(downstream: subscriber)
             let subscribers = (repeat state.subscriber(for: each signals))
@@ -209,7 +209,7 @@ extension Signal {
             }
         }
         // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<[Element], Failure>(relayingNamed: name) { subscriber in
+        return Signal<[Element], Failure>(deliveringSeriallyNamed: name) { subscriber in
             let state = ZipArrayState<Element, Failure>(downstream: subscriber, count: signals.count)
             let inputs = signals.indices.map { index in
                 Subscriber<Element, Failure>(

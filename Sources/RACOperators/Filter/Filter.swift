@@ -54,7 +54,7 @@ final class MapFilterStage<Value, NewValue, Failure: Error>:
     @usableFromInline let isIncluded: (NewValue) -> Bool
 
     @inlinable
-    init(_ arguments: RelayMapFilter<Value, NewValue>, feeding downstream: Subscriber<NewValue, Failure>) {
+    init(_ arguments: MapFilter<Value, NewValue>, feeding downstream: Subscriber<NewValue, Failure>) {
         self.transform = arguments.transform
         self.isIncluded = arguments.isIncluded
         super.init(feeding: downstream, as: MapFilterStage.self)
@@ -79,6 +79,20 @@ extension Signal {
         _ upstream: Signal<Upstream, Failure>, _ transform: @escaping (Upstream) -> Value,
         _ isIncluded: @escaping (Value) -> Bool, named name: String
     ) -> Signal<Value, Failure> {
-        upstream.lift(MapFilterStage.self, RelayMapFilter(transform, isIncluded), named: name)
+        upstream.lift(MapFilterStage.self, MapFilter(transform, isIncluded), named: name)
+    }
+}
+
+/// The transform and predicate of `map(_:)` followed by `filter(_:)`, fused into one stage, as
+/// that stage's arguments.
+@usableFromInline
+struct MapFilter<Value, NewValue> {
+    @usableFromInline let transform: (Value) -> NewValue
+    @usableFromInline let isIncluded: (NewValue) -> Bool
+
+    @inlinable
+    init(_ transform: @escaping (Value) -> NewValue, _ isIncluded: @escaping (NewValue) -> Bool) {
+        self.transform = transform
+        self.isIncluded = isIncluded
     }
 }

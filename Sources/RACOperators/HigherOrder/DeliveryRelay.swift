@@ -2,20 +2,12 @@
 
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The downstream end of one subscription of a higher-order operator (`MergeSubscription`,
 /// `SerialSubscription`, `SwitchSubscription`): every event for the result goes through
 /// `forward(_:)`.
 ///
-/// A forward normally calls the downstream subscriber at once. On a thread already
-/// `DeliveryTrampoline.maximumDepth` forwards deep (the innermost of a million nested
+/// A forward normally calls the downstream subscriber at once. On a thread whose nested forwards
+/// have used up `DeliveryTrampoline.stackBudget` of stack (the innermost of a million nested
 /// `flattenMap`s), it queues the event instead and has the thread's outermost forward deliver it;
 /// every later event of this relay, from any thread, queues behind it until the backlog is empty,
 /// so the downstream subscriber still sees the events in the order they were sent.
@@ -24,10 +16,9 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     final let downstream: Subscriber<Value, Failure>
     /// Whether events are waiting in `backlog` (or being delivered from it): a new one must queue.
     private final let queueing = Atomic<Bool>(false)
-    /// A tiny spin lock over `backlog`: its critical sections never call out.
-    private final let backlogLock = Atomic<Bool>(false)
-    private final var backlog: [Event<Value, Failure>?] = []
-    private final var backlogHead = 0
+    /// Guards `backlog`: its critical sections never call out.
+    private final let backlogLock = SpinLock()
+    private final var backlog = EventBacklog<Value, Failure>()
 
     init(downstream: Subscriber<Value, Failure>) {
         self.downstream = downstream
@@ -46,13 +37,13 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     }
 
     private final func enqueue(_ event: Event<Value, Failure>) {
-        lockBacklog()
+        backlogLock.lock()
         backlog.append(event)
         let first = !queueing.load(ordering: .relaxed)
         if first {
             queueing.store(true, ordering: .releasing)
         }
-        unlockBacklog()
+        backlogLock.unlock()
         if first {
             DeliveryTrampoline.schedule(self)
         }
@@ -62,28 +53,14 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     /// straight through again.
     final func deliverBacklog() {
         while true {
-            lockBacklog()
-            guard backlogHead < backlog.count, let event = backlog[backlogHead] else {
-                backlog = []
-                backlogHead = 0
+            backlogLock.lock()
+            guard let event = backlog.removeFirst() else {
                 queueing.store(false, ordering: .releasing)
-                unlockBacklog()
+                backlogLock.unlock()
                 return
             }
-            backlog[backlogHead] = nil
-            backlogHead += 1
-            unlockBacklog()
+            backlogLock.unlock()
             downstream.send(event)
         }
-    }
-
-    private final func lockBacklog() {
-        while !backlogLock.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            sched_yield()
-        }
-    }
-
-    private final func unlockBacklog() {
-        backlogLock.store(false, ordering: .releasing)
     }
 }

@@ -13,7 +13,7 @@ extension Signal {
     /// ```
     public func deliver(on scheduler: Scheduler) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOn: \(scheduler.name)")) { subscriber in
-            self.relay(into: subscriber) { event in
+            self.subscribe(linkedTo: subscriber) { event in
                 scheduler.schedule { subscriber.send(event) }
             }
         }
@@ -38,7 +38,7 @@ extension Signal {
     {
         Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOnMainThread")) { subscriber in
             let queued = QueueLength()
-            return self.relay(into: subscriber) { event in
+            return self.subscribe(linkedTo: subscriber) { event in
                 let position = queued.count.add(1, ordering: .acquiringAndReleasing).newValue
                 if position == 1 && isOnTarget() {
                     subscriber.send(event)

@@ -22,7 +22,7 @@ extension Signal {
                     subscriber.send(event)
                 }
             }
-            return self.relay(into: subscriber) { event in
+            return self.subscribe(linkedTo: subscriber) { event in
                 switch event {
                 case .next, .completed: scheduleLater(event)
                 case .error: subscriber.send(event)

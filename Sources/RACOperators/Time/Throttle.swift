@@ -31,7 +31,7 @@ extension Signal {
                 }
             }
 
-            return self.relay(into: subscriber) { event in
+            return self.subscribe(linkedTo: subscriber) { event in
                 switch event {
                 case .next(let value):
                     let shouldThrottle = predicate(value)

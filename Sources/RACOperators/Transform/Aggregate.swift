@@ -30,7 +30,7 @@ extension Signal {
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
         lift(
-            AggregateStage.self, RelayIndexedReduction(initial, reduce),
+            AggregateStage.self, IndexedReduction(initial, reduce),
             named: SignalDebugNames.name("[\(self.name)] -aggregateWithStart: \(initial) reduceWithIndex:"))
     }
 
@@ -72,7 +72,7 @@ final class AggregateStage<Value, Accumulation, Failure: Error>:
 
     @inlinable
     init(
-        _ arguments: RelayIndexedReduction<Accumulation, Value>,
+        _ arguments: IndexedReduction<Accumulation, Value>,
         feeding downstream: Subscriber<Accumulation, Failure>
     ) {
         self.initial = arguments.initial

@@ -11,7 +11,7 @@ extension Signal {
     /// ```
     @inlinable
     public func attempt(_ check: @escaping (Value) throws(Failure) -> Void) -> Signal<Value, Failure> {
-        lift(AttemptStage.self, RelayCheck(check), named: SignalDebugNames.name("[\(self.name)] -try:"))
+        lift(AttemptStage.self, Check(check), named: SignalDebugNames.name("[\(self.name)] -try:"))
     }
 }
 
@@ -28,7 +28,7 @@ final class AttemptStage<Value, Failure: Error>:
     @usableFromInline let check: (Value) throws(Failure) -> Void
 
     @inlinable
-    init(_ arguments: RelayCheck<Value, Failure>, feeding downstream: Subscriber<Value, Failure>) {
+    init(_ arguments: Check<Value, Failure>, feeding downstream: Subscriber<Value, Failure>) {
         self.check = arguments.check
         super.init(feeding: downstream, as: AttemptStage.self)
     }

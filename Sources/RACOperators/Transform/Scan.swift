@@ -30,7 +30,7 @@ extension Signal {
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
         lift(
-            IndexedScanStage.self, RelayIndexedReduction(initial, reduce),
+            IndexedScanStage.self, IndexedReduction(initial, reduce),
             named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduceWithIndex:"))
     }
 }
@@ -94,7 +94,7 @@ final class IndexedScanStage<Value, Accumulation, Failure: Error>:
 
     @inlinable
     init(
-        _ arguments: RelayIndexedReduction<Accumulation, Value>,
+        _ arguments: IndexedReduction<Accumulation, Value>,
         feeding downstream: Subscriber<Accumulation, Failure>
     ) {
         self.initial = arguments.initial

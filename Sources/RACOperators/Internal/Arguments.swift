@@ -1,14 +1,15 @@
-// The payloads of `RelaySignal`s whose closures mention a concrete type (`Bool`, `Int`, `Void`).
+// The arguments of operator stages (`lift(_:_:named:)`) that are closures whose types mention a
+// concrete type (`Bool`, `Int`, `Void`), shared by several operators.
 //
-// A closure stored as a generic payload is kept in its most general form, every argument and
+// A closure stored as a generic value (the `Arguments` a `LiftedSignal` keeps) is kept in its most general form, every argument and
 // result passed indirectly. A closure such as `(Value) -> Bool` is used by the operator's generic
-// code in another form (the `Bool` returned directly), so taking it out of the payload on each
+// code in another form (the `Bool` returned directly), so taking it out of the signal on each
 // subscription would go through a reabstraction thunk allocated on the heap. Kept in a field of a
 // struct declared with the operator's own closure type, it has the same form in the struct as in
 // the operator, and moves in and out without conversion. Closures over generic types only
 // (`map`'s `(Value) -> NewValue`) have one form and need no wrapper.
 
-/// The predicate of `filter`, `skip(while:)`, `take(until:)`, `any` … as a `RelaySignal` payload.
+/// The predicate of `filter`, `skip(while:)`, `take(until:)`, `any` …, as a stage's arguments.
 @usableFromInline
 struct Predicate<Value> {
     @usableFromInline let test: (Value) -> Bool
@@ -19,21 +20,7 @@ struct Predicate<Value> {
     }
 }
 
-/// The transform and predicate of `map(_:)` followed by `filter(_:)`, fused into one stage, as a
-/// `RelaySignal` payload.
-@usableFromInline
-struct RelayMapFilter<Value, NewValue> {
-    @usableFromInline let transform: (Value) -> NewValue
-    @usableFromInline let isIncluded: (NewValue) -> Bool
-
-    @inlinable
-    init(_ transform: @escaping (Value) -> NewValue, _ isIncluded: @escaping (NewValue) -> Bool) {
-        self.transform = transform
-        self.isIncluded = isIncluded
-    }
-}
-
-/// The equivalence of `distinctUntilChanged(by:)` as a `RelaySignal` payload.
+/// The equivalence of `distinctUntilChanged(by:)`, as a stage's arguments.
 @usableFromInline
 struct Equivalence<Value> {
     @usableFromInline let isEquivalent: (Value, Value) -> Bool
@@ -44,10 +31,10 @@ struct Equivalence<Value> {
     }
 }
 
-/// The start value and indexed reduction of `scan(_:withIndex:)` and `aggregate(_:withIndex:)` as
-/// a `RelaySignal` payload.
+/// The start value and indexed reduction of `scan(_:withIndex:)` and `aggregate(_:withIndex:)`,
+/// as a stage's arguments.
 @usableFromInline
-struct RelayIndexedReduction<Accumulation, Value> {
+struct IndexedReduction<Accumulation, Value> {
     @usableFromInline let initial: Accumulation
     @usableFromInline let reduce: (Accumulation, Value, Int) -> Accumulation
 
@@ -58,9 +45,9 @@ struct RelayIndexedReduction<Accumulation, Value> {
     }
 }
 
-/// The check of `attempt(_:)` as a `RelaySignal` payload.
+/// The check of `attempt(_:)`, as a stage's arguments.
 @usableFromInline
-struct RelayCheck<Value, Failure: Error> {
+struct Check<Value, Failure: Error> {
     @usableFromInline let check: (Value) throws(Failure) -> Void
 
     @inlinable
