@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads one file descriptor on a thread of its own and sends what it reads to one subscriber.
 ///
 /// The thread waits in `poll(2)` on two descriptors: the one being read and the read end of a

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Why reading a `FileHandle` in the background failed: the error of the signals made by
 /// `fileHandle.rac.readInBackground(chunkSize:)` and `fileHandle.rac.lines(chunkSize:)`.
 ///
