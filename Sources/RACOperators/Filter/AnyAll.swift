@@ -1,4 +1,4 @@
-// any(_:), any() and all(_:), with their stages.
+// any(_:), any() and all(_:), with their stage.
 
 extension Signal {
     /// RAC: `-any:`. Sends `true` and completes (disposing the source) at the first value that
@@ -11,7 +11,9 @@ extension Signal {
     /// ```
     @inlinable
     public func any(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
-        lift(AnyStage.self, Predicate(predicate), named: SignalDebugNames.name("[\(self.name)] -any:"))
+        lift(
+            DecisionStage.self, Prefix(predicate, while: false),
+            named: SignalDebugNames.name("[\(self.name)] -any:"))
     }
 
     /// RAC: `-any`. Sends `true` and completes at the first value; `false` and completes if the
@@ -36,97 +38,57 @@ extension Signal {
     /// ```
     @inlinable
     public func all(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
-        lift(AllStage.self, Predicate(predicate), named: SignalDebugNames.name("[\(self.name)] -all:"))
+        lift(
+            DecisionStage.self, Prefix(predicate, while: true),
+            named: SignalDebugNames.name("[\(self.name)] -all:"))
     }
 }
 
-/// A subscription of `any(_:)`: at the first value that passes `predicate`, sends `true`, disposes
-/// itself (and so the source) and completes; sends `false` and completes if the source ends first.
+/// A subscription of `any(_:)` or `all(_:)`: at the first value past the prefix (see `Prefix`:
+/// the values that fail `any`'s predicate, or pass `all`'s), sends `any`'s `true` or `all`'s
+/// `false`, disposes itself (and so the source) and completes. If the source completes first,
+/// sends the other result; if it fails first, `false`; then completes.
 ///
 /// ```
 /// -1-2-3-|  →  ---(t|)     (any { $0 > 1 })
+/// -1-5-|    →  ---(f|)     (all { $0 < 4 })
 /// ```
 @usableFromInline
-final class AnyStage<Value, Failure: Error>:
+final class DecisionStage<Value, Failure: Error>:
     OperatorStage<Value, Failure, Bool, Never>, LiftableStage, @unchecked Sendable
 {
-    @usableFromInline let predicate: (Value) -> Bool
-    /// Whether `true` was sent (a value sent back into the source from its callback is ignored).
+    @usableFromInline let prefix: Prefix<Value>
+    /// Whether the result was sent (a value sent back into the source from its callback is
+    /// ignored).
     @exclusivity(unchecked) @usableFromInline var decided = false
 
     @inlinable
-    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Bool, Never>) {
-        self.predicate = arguments.test
-        super.init(feeding: downstream, as: AnyStage.self)
+    init(_ prefix: Prefix<Value>, feeding downstream: Subscriber<Bool, Never>) {
+        self.prefix = prefix
+        super.init(feeding: downstream, as: DecisionStage.self)
     }
 
     @inlinable @inline(__always)
     func receive(_ value: Value) {
-        guard !decided, predicate(value) else { return }
+        guard !decided, !prefix.continues(with: value) else { return }
         decided = true
-        emitNext(true)
+        emitNext(!prefix.holds)
         // As RAC: the source is disposed before the completion is sent.
         dispose()
         emitCompleted()
     }
 
-    /// The source failed before any value passed: `false`, then the completion.
+    /// The source failed before deciding: `false` (for `any` and `all`), then the completion.
     @inlinable
     func receive(error _: Failure) {
         emitNext(false)
         emitCompleted()
     }
 
-    /// The source completed before any value passed: `false`, then the completion.
+    /// The source completed before deciding: the other result, then the completion.
     @inlinable
     func receiveCompleted() {
-        emitNext(false)
-        emitCompleted()
-    }
-}
-
-/// A subscription of `all(_:)`: at the first value that fails `predicate`, sends `false`, disposes
-/// itself (and so the source) and completes; sends `false` if the source fails, `true` if it
-/// completes, then completes.
-///
-/// ```
-/// -1-5-|  →  ---(f|)     (all { $0 < 4 })
-/// ```
-@usableFromInline
-final class AllStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Bool, Never>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let predicate: (Value) -> Bool
-    /// Whether `false` was sent (a value sent back into the source from its callback is ignored).
-    @exclusivity(unchecked) @usableFromInline var decided = false
-
-    @inlinable
-    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Bool, Never>) {
-        self.predicate = arguments.test
-        super.init(feeding: downstream, as: AllStage.self)
-    }
-
-    @inlinable @inline(__always)
-    func receive(_ value: Value) {
-        guard !decided, !predicate(value) else { return }
-        decided = true
-        emitNext(false)
-        // As RAC: the source is disposed before the completion is sent.
-        dispose()
-        emitCompleted()
-    }
-
-    /// The source failed: `false`, then the completion.
-    @inlinable
-    func receive(error _: Failure) {
-        emitNext(false)
-        emitCompleted()
-    }
-
-    /// Every value passed (or there was none): `true`, then the completion.
-    @inlinable
-    func receiveCompleted() {
-        emitNext(true)
+        emitNext(prefix.holds)
         emitCompleted()
     }
 }

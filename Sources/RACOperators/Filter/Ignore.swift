@@ -1,4 +1,4 @@
-// ignoreValues() and ignore(_:), with their stages.
+// ignoreValues() and ignore(_:): filters (`FilterStage`) with their own debug names.
 
 extension Signal {
     /// RAC: `-ignoreValues`. Drops every value; only the error or the completion passes.
@@ -9,7 +9,9 @@ extension Signal {
     /// ```
     @inlinable
     public func ignoreValues() -> Signal<Value, Failure> {
-        lift(IgnoreValuesStage.self, (), named: SignalDebugNames.name("[\(self.name)] -ignoreValues"))
+        lift(
+            FilterStage.self, Predicate { _ in false },
+            named: SignalDebugNames.name("[\(self.name)] -ignoreValues"))
     }
 }
 
@@ -22,48 +24,8 @@ extension Signal where Value: Equatable {
     /// ```
     @inlinable
     public func ignore(_ value: Value) -> Signal<Value, Failure> {
-        lift(IgnoreStage.self, value, named: SignalDebugNames.name("[\(self.name)] -ignore: \(value)"))
-    }
-}
-
-/// A subscription of `ignoreValues()`: drops every value.
-///
-/// ```
-/// -1-2-3-|  →  -------|
-/// ```
-@usableFromInline
-final class IgnoreValuesStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @inlinable
-    init(_: Void, feeding downstream: Subscriber<Value, Failure>) {
-        super.init(feeding: downstream, as: IgnoreValuesStage.self)
-    }
-
-    @inlinable @inline(__always)
-    func receive(_ value: Value) {}
-}
-
-/// A subscription of `ignore(_:)`: drops the values equal to `ignored`.
-///
-/// ```
-/// -1-2-1-3-|  →  ---2---3-|     (ignore(1))
-/// ```
-@usableFromInline
-final class IgnoreStage<Value: Equatable, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    /// The value dropped.
-    @usableFromInline let ignored: Value
-
-    @inlinable
-    init(_ ignored: Value, feeding downstream: Subscriber<Value, Failure>) {
-        self.ignored = ignored
-        super.init(feeding: downstream, as: IgnoreStage.self)
-    }
-
-    @inlinable @inline(__always)
-    func receive(_ value: Value) {
-        if value != ignored { emitNext(value) }
+        lift(
+            FilterStage.self, Predicate { $0 != value },
+            named: SignalDebugNames.name("[\(self.name)] -ignore: \(value)"))
     }
 }

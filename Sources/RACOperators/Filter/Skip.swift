@@ -26,7 +26,7 @@ extension Signal {
     @inlinable
     public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(
-            SkipUntilStage.self, Predicate(predicate),
+            SkipWhileStage.self, Prefix(predicate, while: false),
             named: SignalDebugNames.name("[\(self.name)] -skipUntilBlock:"))
     }
 
@@ -40,7 +40,7 @@ extension Signal {
     @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(
-            SkipWhileStage.self, Predicate(predicate),
+            SkipWhileStage.self, Prefix(predicate, while: true),
             named: SignalDebugNames.name("[\(self.name)] -skipWhileBlock:"))
     }
 }
@@ -74,38 +74,8 @@ final class SkipStage<Value, Failure: Error>:
     }
 }
 
-/// A subscription of `skip(until:)`: drops values until one passes `predicate`, then sends that
-/// one and every later one.
-///
-/// ```
-/// -1-3-1-|  →  ---3-1-|     (skip(until: { $0 == 3 }))
-/// ```
-@usableFromInline
-final class SkipUntilStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let predicate: (Value) -> Bool
-    /// Whether values are still dropped.
-    @exclusivity(unchecked) @usableFromInline var skipping = true
-
-    @inlinable
-    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
-        self.predicate = arguments.test
-        super.init(feeding: downstream, as: SkipUntilStage.self)
-    }
-
-    @inlinable @inline(__always)
-    func receive(_ value: Value) {
-        if skipping {
-            guard predicate(value) else { return }
-            skipping = false
-        }
-        emitNext(value)
-    }
-}
-
-/// A subscription of `skip(while:)`: drops values while they pass `predicate`, then sends the
-/// first that does not and every later one.
+/// A subscription of `skip(while:)` and `skip(until:)`: drops the values of the prefix (see
+/// `Prefix`), then sends the first value past it and every later one.
 ///
 /// ```
 /// -1-2-3-1-|  →  -----3-1-|     (skip(while: { $0 < 3 }))
@@ -114,21 +84,20 @@ final class SkipUntilStage<Value, Failure: Error>:
 final class SkipWhileStage<Value, Failure: Error>:
     OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
 {
-    @usableFromInline let predicate: (Value) -> Bool
-    /// Whether values are still dropped.
-    @exclusivity(unchecked) @usableFromInline var skipping = true
+    /// The values still dropped; `nil` once one is sent (the predicate is let go).
+    @exclusivity(unchecked) @usableFromInline var prefix: Prefix<Value>?
 
     @inlinable
-    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
-        self.predicate = arguments.test
+    init(_ prefix: Prefix<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.prefix = prefix
         super.init(feeding: downstream, as: SkipWhileStage.self)
     }
 
     @inlinable @inline(__always)
     func receive(_ value: Value) {
-        if skipping {
-            guard !predicate(value) else { return }
-            skipping = false
+        if let prefix {
+            if prefix.continues(with: value) { return }
+            self.prefix = nil
         }
         emitNext(value)
     }

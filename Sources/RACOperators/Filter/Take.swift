@@ -36,7 +36,7 @@ extension Signal {
     @inlinable
     public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(
-            TakeUntilBlockStage.self, Predicate(predicate),
+            TakeWhileStage.self, Prefix(predicate, while: false),
             named: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:"))
     }
 
@@ -50,7 +50,7 @@ extension Signal {
     @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(
-            TakeWhileStage.self, Predicate(predicate),
+            TakeWhileStage.self, Prefix(predicate, while: true),
             named: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:"))
     }
 }
@@ -90,38 +90,9 @@ final class TakeStage<Value, Failure: Error>:
     }
 }
 
-/// A subscription of `take(until:)` with a predicate: sends values until one passes `predicate`;
-/// then disposes itself (and so the source) and completes, without that value.
-///
-/// ```
-/// -1-2-3-4-|  →  -1-2-|     (take(until: { $0 == 3 }))
-/// ```
-@usableFromInline
-final class TakeUntilBlockStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let predicate: (Value) -> Bool
-
-    @inlinable
-    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
-        self.predicate = arguments.test
-        super.init(feeding: downstream, as: TakeUntilBlockStage.self)
-    }
-
-    @inlinable @inline(__always)
-    func receive(_ value: Value) {
-        if predicate(value) {
-            // As RAC: the source is disposed before the completion is sent.
-            dispose()
-            emitCompleted()
-        } else {
-            emitNext(value)
-        }
-    }
-}
-
-/// A subscription of `take(while:)`: sends values while they pass `predicate`; at the first that
-/// does not, disposes itself (and so the source) and completes, without that value.
+/// A subscription of `take(while:)` and `take(until:)` with a predicate: sends the values of the
+/// prefix (see `Prefix`); at the first value past it, disposes itself (and so the source) and
+/// completes, without that value.
 ///
 /// ```
 /// -1-2-3-1-|  →  -1-2-|     (take(while: { $0 < 3 }))
@@ -130,22 +101,21 @@ final class TakeUntilBlockStage<Value, Failure: Error>:
 final class TakeWhileStage<Value, Failure: Error>:
     OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
 {
-    @usableFromInline let predicate: (Value) -> Bool
+    @usableFromInline let prefix: Prefix<Value>
 
     @inlinable
-    init(_ arguments: Predicate<Value>, feeding downstream: Subscriber<Value, Failure>) {
-        self.predicate = arguments.test
+    init(_ prefix: Prefix<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.prefix = prefix
         super.init(feeding: downstream, as: TakeWhileStage.self)
     }
 
     @inlinable @inline(__always)
     func receive(_ value: Value) {
-        if predicate(value) {
-            emitNext(value)
-        } else {
+        guard prefix.continues(with: value) else {
             // As RAC: the source is disposed before the completion is sent.
             dispose()
-            emitCompleted()
+            return emitCompleted()
         }
+        emitNext(value)
     }
 }

@@ -43,13 +43,10 @@ final class TakeLastStage<Value, Failure: Error>:
 
     @inlinable @inline(__always)
     func receive(_ value: Value) {
-        if kept.count < count {
-            kept.append(value)
-        } else if count > 0 {
-            kept[oldest] = value
-            oldest += 1
-            if oldest == count { oldest = 0 }
-        }
+        guard kept.count == count else { return kept.append(value) }
+        guard count > 0 else { return }
+        kept[oldest] = value
+        oldest = oldest + 1 < count ? oldest + 1 : 0
     }
 
     /// Drops the kept values and passes the error through.

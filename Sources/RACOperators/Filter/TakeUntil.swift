@@ -32,11 +32,7 @@ extension Signal {
             links.set(trigger: triggerSubscriber, source: source)
             subscriber.link(triggerSubscriber)
             subscriber.link(source)
-            trigger.subscribe(triggerSubscriber)
-            if !source.isDisposed {
-                self.subscribe(source)
-            }
-            return nil
+            return self.subscribe(source, after: trigger, subscribedWith: triggerSubscriber)
         }
     }
 
@@ -68,12 +64,24 @@ extension Signal {
             }
             subscriber.link(source)
             subscriber.link(replacing)
-            replacement.subscribe(replacing)
-            if !source.isDisposed {
-                self.subscribe(source)
-            }
-            return nil
+            return self.subscribe(source, after: replacement, subscribedWith: replacing)
         }
+    }
+}
+
+extension Signal {
+    /// The end of the set-up of `take(until:)` and `take(untilReplacement:)`: subscribes
+    /// `otherSubscriber` to `other` first, then `source` to this signal, unless `other` has
+    /// already ended the subscription (disposing `source`). Returns no disposable of its own.
+    @inlinable
+    func subscribe<OtherValue, OtherFailure>(
+        _ source: Subscriber<Value, Failure>, after other: Signal<OtherValue, OtherFailure>,
+        subscribedWith otherSubscriber: Subscriber<OtherValue, OtherFailure>
+    ) -> (any Disposable)? {
+        other.subscribe(otherSubscriber)
+        guard !source.isDisposed else { return nil }
+        subscribe(source)
+        return nil
     }
 }
 

@@ -1,4 +1,4 @@
-// RAC's `-logAll`, `-logNext`, `-logError` and `-logCompleted`, and their stage.
+// RAC's `-logAll`, `-logNext`, `-logError` and `-logCompleted`, whose stage is `SideEffectStage`.
 
 extension Signal {
     /// RAC: `-logAll`. Writes every event to `output` (by default `print`) as RAC's `NSLog` does:
@@ -61,69 +61,13 @@ extension Signal {
         next logsNext: Bool, error logsError: Bool, completed logsCompleted: Bool,
         to output: @escaping (String) -> Void
     ) -> Signal<Value, Failure> {
-        lift(
-            LogStage.self,
-            LogOptions(
-                signal: "\(self)", next: logsNext, error: logsError, completed: logsCompleted, output: output),
+        let signal = "\(self)"
+        return lift(
+            SideEffectStage.self,
+            SideEffects(
+                next: logsNext ? { output("\(signal) next: \($0)") } : nil,
+                error: logsError ? { output("\(signal) error: \($0)") } : nil,
+                completed: logsCompleted ? { output("\(signal) completed") } : nil),
             named: self.name)
-    }
-}
-
-/// What a `log…` operator writes, and where, as a stage's arguments.
-@usableFromInline
-struct LogOptions {
-    /// The logged signal's description (`<Signal<Int, Never>: name>`), which starts each line.
-    @usableFromInline let signal: String
-    @usableFromInline let logsNext: Bool
-    @usableFromInline let logsError: Bool
-    @usableFromInline let logsCompleted: Bool
-    @usableFromInline let output: (String) -> Void
-
-    @inlinable
-    init(
-        signal: String, next logsNext: Bool, error logsError: Bool, completed logsCompleted: Bool,
-        output: @escaping (String) -> Void
-    ) {
-        self.signal = signal
-        self.logsNext = logsNext
-        self.logsError = logsError
-        self.logsCompleted = logsCompleted
-        self.output = output
-    }
-}
-
-/// A subscription of a `log…` operator: writes the chosen events, then forwards each.
-///
-/// ```
-/// -1-|  →  -1-|     (writes "<…> next: 1", then "<…> completed", for logAll())
-/// ```
-@usableFromInline
-final class LogStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let options: LogOptions
-
-    @inlinable
-    init(_ arguments: LogOptions, feeding downstream: Subscriber<Value, Failure>) {
-        self.options = arguments
-        super.init(feeding: downstream, as: LogStage.self)
-    }
-
-    @inlinable
-    func receive(_ value: Value) {
-        if options.logsNext { options.output("\(options.signal) next: \(value)") }
-        emitNext(value)
-    }
-
-    @inlinable
-    func receive(error: Failure) {
-        if options.logsError { options.output("\(options.signal) error: \(error)") }
-        emitError(error)
-    }
-
-    @inlinable
-    func receiveCompleted() {
-        if options.logsCompleted { options.output("\(options.signal) completed") }
-        emitCompleted()
     }
 }
