@@ -42,22 +42,22 @@ extension Signal where Value: Equatable {
 final class DistinctStage<Value, Failure: Error>:
     OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
 {
-    @usableFromInline let isEquivalent: (Value, Value) -> Bool
+    @usableFromInline let equivalence: Equivalence<Value>
     /// The last value sent (none before the first).
     // An array of at most one value rather than an optional: the `deinit` runs unspecialised, and
     // destroying a `Value?` there looks up the metadata of `Optional<Value>` (Docs/Performance.md).
     @exclusivity(unchecked) @usableFromInline var previous: [Value] = []
 
     @inlinable
-    init(_ arguments: Equivalence<Value>, feeding downstream: Subscriber<Value, Failure>) {
-        self.isEquivalent = arguments.isEquivalent
+    init(_ equivalence: Equivalence<Value>, feeding downstream: Subscriber<Value, Failure>) {
+        self.equivalence = equivalence
         super.init(feeding: downstream, as: DistinctStage.self)
     }
 
     @inlinable @inline(__always)
     func receive(_ value: Value) {
         if let last = previous.first {
-            if isEquivalent(last, value) { return }
+            if equivalence.isEquivalent(last, value) { return }
             previous[0] = value
         } else {
             previous.append(value)
