@@ -14,6 +14,6 @@ extension Signal where Failure == Never {
         _: NewFailure.Type = NewFailure.self
     ) -> Signal<Value, NewFailure> {
         // `mapError`'s stage, whose error transform is never called.
-        lift(MapErrorStage.self, { (never: Never) -> NewFailure in switch never {} }, named: self.name)
+        lift(MapErrorStage.self, { (_: Never) -> NewFailure in }, named: self.name)
     }
 }
