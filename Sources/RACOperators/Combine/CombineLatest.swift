@@ -9,7 +9,7 @@
 /// One subscription of `combineLatest(with:)`. Its methods run under the delivery lock that both
 /// inputs share with `downstream`.
 @usableFromInline
-final class CombineLatestPairState<Left, Right, Failure: Error>: @unchecked Sendable {
+final class CombineLatestPairState<Left, Right, Failure: Error>: CombinePairState, @unchecked Sendable {
     @usableFromInline let downstream: Subscriber<(Left, Right), Failure>
     @exclusivity(unchecked) @usableFromInline var left: Left?
     @exclusivity(unchecked) @usableFromInline var right: Right?
@@ -60,7 +60,7 @@ final class CombineLatestPairState<Left, Right, Failure: Error>: @unchecked Send
 /// One subscription of `Signal.combineLatest` over a collection of signals of one type. Its
 /// methods run under the delivery lock that every input shares with `downstream`.
 @usableFromInline
-final class CombineLatestArrayState<Value, Failure: Error>: @unchecked Sendable {
+final class CombineLatestArrayState<Value, Failure: Error>: CombineArrayState, @unchecked Sendable {
     @usableFromInline let downstream: Subscriber<[Value], Failure>
     @exclusivity(unchecked) @usableFromInline var latest: ContiguousArray<Value?>
     @exclusivity(unchecked) @usableFromInline var ready = 0
@@ -102,15 +102,9 @@ extension Signal {
     /// ```
     @inlinable
     public func combineLatest<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-        let name = SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)")
-        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<(Value, Other), Failure>(deliveringSeriallyNamed: name) { subscriber in
-            let state = CombineLatestPairState<Value, Other, Failure>(downstream: subscriber)
-            self.subscribePair(
-                with: other, into: subscriber, left: { state.receiveLeft($0) },
-                right: { state.receiveRight($0) })
-            return nil
-        }
+        combinedPair(
+            CombineLatestPairState<Value, Other, Failure>.self, with: other,
+            named: SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)"))
     }
 
     /// RAC: `+combineLatest:`. Combines any number of signals of any value types: once every one
@@ -127,29 +121,9 @@ extension Signal {
     public static func combineLatest<each Input>(
         _ signals: repeat Signal<each Input, Failure>
     ) -> Signal<(repeat each Input), Failure> where Value == (repeat each Input) {
-        var counted = 0
-        for _ in repeat each signals { counted += 1 }
-        let count = counted
-        guard count > 0 else {
-            return Signal<(repeat each Input), Failure>(name: SignalDebugNames.name("+combineLatest:")) {
-                subscriber in
-                subscriber.sendCompleted()
-                return nil
-            }
-        }
-        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<(repeat each Input), Failure>(
-            deliveringSeriallyNamed: SignalDebugNames.name("+combineLatest:")
-        ) {
-            subscriber in
-            let state = CombineLatestPackState<(repeat each Input), Failure>(
-                downstream: subscriber, count: count)
-            let subscribers = (repeat state.subscriber(for: each signals))
-            state.checkLayout()
-            repeat subscriber.link(each subscribers)
-            repeat state.subscribe(each signals, each subscribers)
-            return nil
-        }
+        combinedPack(
+            CombineLatestPackState<(repeat each Input), Failure>.self, repeat each signals,
+            named: SignalDebugNames.name("+combineLatest:"))
     }
 
     /// RAC: `+combineLatest:` on a collection. Sends arrays of the latest values, in the order of
@@ -164,29 +138,9 @@ extension Signal {
         _ signals: some Sequence<Signal<Element, Failure>>
     ) -> Signal<[Element], Failure> where Value == [Element] {
         let signals = ContiguousArray(signals)
-        let name = SignalDebugNames.name("+combineLatest: \(signals)")
-        guard !signals.isEmpty else {
-            return Signal<[Element], Failure>(name: name) { subscriber in
-                subscriber.sendCompleted()
-                return nil
-            }
-        }
-        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<[Element], Failure>(deliveringSeriallyNamed: name) { subscriber in
-            let state = CombineLatestArrayState<Element, Failure>(
-                downstream: subscriber, count: signals.count)
-            let inputs = signals.indices.map { index in
-                Subscriber<Element, Failure>(
-                    { event in state.receive(event, at: index) }, sharing: subscriber.deliveryLock)
-            }
-            for input in inputs {
-                subscriber.link(input)
-            }
-            for (signal, input) in Swift.zip(signals, inputs) {
-                signal.subscribe(claiming: input)
-            }
-            return nil
-        }
+        return combinedArray(
+            CombineLatestArrayState<Element, Failure>.self, signals,
+            named: SignalDebugNames.name("+combineLatest: \(signals)"))
     }
 }
 
@@ -241,7 +195,7 @@ final class CombineLatestPackTypedInput<InputEvent: PackInputEvent>: CombineLate
 /// Every input delivers under the delivery lock of `downstream`, so the state needs no lock of its
 /// own.
 @usableFromInline
-final class CombineLatestPackState<Output, Failure: Error>: @unchecked Sendable {
+final class CombineLatestPackState<Output, Failure: Error>: CombinePackState, @unchecked Sendable {
     @usableFromInline let downstream: Subscriber<Output, Failure>
     /// The latest values, as one `Output`; an element is initialised once its input has sent.
     @usableFromInline let storage: TupleStorage<Output>
@@ -295,12 +249,6 @@ final class CombineLatestPackState<Output, Failure: Error>: @unchecked Sendable 
                     if completedCount == count { downstream.sendCompleted() }
                 }
             }, sharing: downstream.deliveryLock)
-    }
-
-    /// Subscribes `subscriber` to `signal` (once every input's subscriber is made and added).
-    @usableFromInline
-    func subscribe<Value>(_ signal: Signal<Value, Failure>, _ subscriber: Subscriber<Value, Failure>) {
-        signal.subscribe(claiming: subscriber)
     }
 
     /// Checks, once every input has its element, that they make up an `Output`.

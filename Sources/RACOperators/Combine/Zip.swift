@@ -10,7 +10,7 @@
 /// One subscription of `zip(with:)`. Its methods run under the delivery lock that both inputs
 /// share with `downstream`.
 @usableFromInline
-final class ZipPairState<Left, Right, Failure: Error>: @unchecked Sendable {
+final class ZipPairState<Left, Right, Failure: Error>: CombinePairState, @unchecked Sendable {
     @usableFromInline let downstream: Subscriber<(Left, Right), Failure>
     @usableFromInline let left = FIFO<Left>()
     @usableFromInline let right = FIFO<Right>()
@@ -74,7 +74,7 @@ final class ZipPairState<Left, Right, Failure: Error>: @unchecked Sendable {
 /// One subscription of `Signal.zip` over a collection of signals of one type. Its methods run
 /// under the delivery lock that every input shares with `downstream`.
 @usableFromInline
-final class ZipArrayState<Value, Failure: Error>: @unchecked Sendable {
+final class ZipArrayState<Value, Failure: Error>: CombineArrayState, @unchecked Sendable {
     @usableFromInline let downstream: Subscriber<[Value], Failure>
     @usableFromInline let buffers: ContiguousArray<FIFO<Value>>
     @exclusivity(unchecked) @usableFromInline var completed: ContiguousArray<Bool>
@@ -143,15 +143,9 @@ extension Signal {
     /// ```
     @inlinable
     public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-        let name = SignalDebugNames.name("[\(self.name)] -zipWith: \(other)")
-        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<(Value, Other), Failure>(deliveringSeriallyNamed: name) { subscriber in
-            let state = ZipPairState<Value, Other, Failure>(downstream: subscriber)
-            self.subscribePair(
-                with: other, into: subscriber, left: { state.receiveLeft($0) },
-                right: { state.receiveRight($0) })
-            return nil
-        }
+        combinedPair(
+            ZipPairState<Value, Other, Failure>.self, with: other,
+            named: SignalDebugNames.name("[\(self.name)] -zipWith: \(other)"))
     }
 
     /// RAC: `+zip:`. Zips any number of signals of any value types into tuples of the values with
@@ -168,25 +162,9 @@ extension Signal {
     public static func zip<each Input>(
         _ signals: repeat Signal<each Input, Failure>
     ) -> Signal<(repeat each Input), Failure> where Value == (repeat each Input) {
-        var counted = 0
-        for _ in repeat each signals { counted += 1 }
-        let count = counted
-        guard count > 0 else {
-            return Signal<(repeat each Input), Failure>(name: SignalDebugNames.name("+zip:")) { subscriber in
-                subscriber.sendCompleted()
-                return nil
-            }
-        }
-        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<(repeat each Input), Failure>(deliveringSeriallyNamed: SignalDebugNames.name("+zip:")) {
-            subscriber in
-            let state = ZipPackState<(repeat each Input), Failure>(downstream: subscriber)
-            let subscribers = (repeat state.subscriber(for: each signals))
-            state.checkLayout()
-            repeat subscriber.link(each subscribers)
-            repeat state.subscribe(each signals, each subscribers)
-            return nil
-        }
+        combinedPack(
+            ZipPackState<(repeat each Input), Failure>.self, repeat each signals,
+            named: SignalDebugNames.name("+zip:"))
     }
 
     /// RAC: `+zip:` on a collection. Sends arrays of the values with the same index, in the order
@@ -201,28 +179,8 @@ extension Signal {
         _ signals: some Sequence<Signal<Element, Failure>>
     ) -> Signal<[Element], Failure> where Value == [Element] {
         let signals = ContiguousArray(signals)
-        let name = SignalDebugNames.name("+zip: \(signals)")
-        guard !signals.isEmpty else {
-            return Signal<[Element], Failure>(name: name) { subscriber in
-                subscriber.sendCompleted()
-                return nil
-            }
-        }
-        // Sends only from inside the inputs' deliveries, which hold the subscriber's lock.
-        return Signal<[Element], Failure>(deliveringSeriallyNamed: name) { subscriber in
-            let state = ZipArrayState<Element, Failure>(downstream: subscriber, count: signals.count)
-            let inputs = signals.indices.map { index in
-                Subscriber<Element, Failure>(
-                    { event in state.receive(event, at: index) }, sharing: subscriber.deliveryLock)
-            }
-            for input in inputs {
-                subscriber.link(input)
-            }
-            for (signal, input) in Swift.zip(signals, inputs) {
-                signal.subscribe(claiming: input)
-            }
-            return nil
-        }
+        return combinedArray(
+            ZipArrayState<Element, Failure>.self, signals, named: SignalDebugNames.name("+zip: \(signals)"))
     }
 }
 
@@ -281,7 +239,7 @@ where InputEvent.Value == Value {
 /// One subscription of `Signal.zip` over a parameter pack whose values make up `Output`. Every
 /// input delivers under the delivery lock of `downstream`, so the state needs no lock of its own.
 @usableFromInline
-final class ZipPackState<Output, Failure: Error>: @unchecked Sendable {
+final class ZipPackState<Output, Failure: Error>: CombinePackState, @unchecked Sendable {
     @usableFromInline let downstream: Subscriber<Output, Failure>
     /// Where a tuple is assembled: initialised only between `moveFirst` and `sendTuple`.
     @usableFromInline let storage: TupleStorage<Output>
@@ -296,7 +254,7 @@ final class ZipPackState<Output, Failure: Error>: @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var layout = TupleLayout()
 
     @inlinable
-    init(downstream: Subscriber<Output, Failure>) {
+    init(downstream: Subscriber<Output, Failure>, count _: Int) {
         self.downstream = downstream
         let storage = TupleStorage<Output>()
         self.storage = storage
@@ -353,12 +311,6 @@ final class ZipPackState<Output, Failure: Error>: @unchecked Sendable {
         guard !finished else { return }
         finished = true
         downstream.sendCompleted()
-    }
-
-    /// Subscribes `subscriber` to `signal` (once every input's subscriber is made and added).
-    @usableFromInline
-    func subscribe<Value>(_ signal: Signal<Value, Failure>, _ subscriber: Subscriber<Value, Failure>) {
-        signal.subscribe(claiming: subscriber)
     }
 
     /// Checks, once every input has its element, that they make up an `Output`.

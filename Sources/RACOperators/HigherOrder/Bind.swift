@@ -36,8 +36,7 @@ extension Signal {
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.link(state: merge)
             let source = Subscriber<Value, Failure> { event in
-                switch event {
-                case .next(let value):
+                merge.receiveSource(event) { value in
                     var stop = false
                     let signal = binding(value, &stop)
                     if let signal {
@@ -46,15 +45,9 @@ extension Signal {
                     if signal == nil || stop {
                         merge.stopSource()
                     }
-                case .error(let error):
-                    merge.fail(error)
-                case .completed:
-                    merge.sourceCompleted()
                 }
             }
-            if merge.setSource(source) {
-                self.subscribe(source)
-            }
+            merge.subscribe(self, by: source)
             return nil
         }
     }

@@ -11,18 +11,9 @@ extension Signal {
                 downstream: subscriber, maxConcurrent: maxConcurrent)
             subscriber.link(state: merge)
             let source = Subscriber<Signal<Inner, Failure>, Failure> { event in
-                switch event {
-                case .next(let signal):
-                    merge.add(signal)
-                case .error(let error):
-                    merge.fail(error)
-                case .completed:
-                    merge.sourceCompleted()
-                }
+                merge.receiveSource(event) { merge.add($0) }
             }
-            if merge.setSource(source) {
-                self.subscribe(source)
-            }
+            merge.subscribe(self, by: source)
             return nil
         }
     }

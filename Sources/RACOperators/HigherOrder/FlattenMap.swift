@@ -19,18 +19,9 @@ extension Signal {
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.link(state: merge)
             let source = Subscriber<Value, Failure> { event in
-                switch event {
-                case .next(let value):
-                    merge.add(transform(value))
-                case .error(let error):
-                    merge.fail(error)
-                case .completed:
-                    merge.sourceCompleted()
-                }
+                merge.receiveSource(event) { merge.add(transform($0)) }
             }
-            if merge.setSource(source) {
-                self.subscribe(source)
-            }
+            merge.subscribe(self, by: source)
             return nil
         }
     }

@@ -1,4 +1,4 @@
-// promoteError: a non-failing signal typed as one that may fail, with its stage.
+// promoteError: a non-failing signal typed as one that may fail (its stage is mapError's).
 
 extension Signal where Failure == Never {
     /// RAC: none (all its errors were `NSError`). The same signal, typed as one that may fail with
@@ -13,31 +13,7 @@ extension Signal where Failure == Never {
     public func promoteError<NewFailure>(
         _: NewFailure.Type = NewFailure.self
     ) -> Signal<Value, NewFailure> {
-        lift(PromoteErrorStage.self, (), named: self.name)
+        // `mapError`'s stage, whose error transform is never called.
+        lift(MapErrorStage.self, { (_: Never) -> NewFailure in }, named: self.name)
     }
-}
-
-/// A subscription of `promoteError(_:)`: sends the values and the completion of a source that
-/// never fails.
-///
-/// ```
-/// -a-b-|  →  -a-b-|
-/// ```
-@usableFromInline
-final class PromoteErrorStage<Value, NewFailure: Error>:
-    OperatorStage<Value, Never, Value, NewFailure>, LiftableStage, @unchecked Sendable
-{
-    @inlinable
-    init(_: Void, feeding downstream: Subscriber<Value, NewFailure>) {
-        super.init(feeding: downstream, as: PromoteErrorStage.self)
-    }
-
-    @inlinable @inline(__always)
-    func receive(_ value: Value) {
-        emitNext(value)
-    }
-
-    /// The source never fails.
-    @inlinable
-    func receive(error _: Never) {}
 }
