@@ -39,20 +39,4 @@ public final class ImmediateScheduler: Scheduler, @unchecked Sendable {
         action()
         return nil
     }
-
-    /// Always a programmer error: the immediate scheduler cannot repeat (RAC asserts). The message
-    /// names the call and the interval.
-    @discardableResult
-    public override func schedule(
-        after delay: Duration,
-        repeatingEvery interval: Duration,
-        leeway: Duration = .zero,
-        _ action: @escaping () -> Void
-    ) -> (any Disposable)? {
-        Self.validateRepetition(interval: interval, leeway: leeway, in: "ImmediateScheduler")
-        racProgrammerError(
-            "ImmediateScheduler.schedule(after:repeatingEvery:leeway:_:)",
-            "the immediate scheduler cannot repeat an action (interval \(interval))"
-        )
-    }
 }

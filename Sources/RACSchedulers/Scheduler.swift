@@ -59,7 +59,8 @@ open class Scheduler: @unchecked Sendable {
     /// Runs `action` first `delay` from now, then every `interval`, until the returned disposable
     /// is disposed. RAC: `-after:repeatingEvery:withLeeway:schedule:`. `leeway` is how late a tick
     /// may be, so that the system can coalesce timers. A negative delay is treated as zero; an
-    /// `interval` below one nanosecond or a negative `leeway` is a programmer error.
+    /// `interval` below one nanosecond or a negative `leeway` is a programmer error, and so is
+    /// repeating on a scheduler that cannot (`ImmediateScheduler`, which keeps this default).
     ///
     /// - Returns: a disposable that stops the repetition; no tick starts after `dispose()`
     ///   returns.
@@ -74,7 +75,13 @@ open class Scheduler: @unchecked Sendable {
         leeway: Duration = .zero,
         _ action: @escaping () -> Void
     ) -> (any Disposable)? {
-        Self.subclassMustOverride("schedule(after:repeatingEvery:leeway:_:)")
+        // A scheduler that does not override this cannot repeat (RAC's immediate scheduler asserts).
+        let type = "\(Swift.type(of: self))"
+        Self.validateRepetition(interval: interval, leeway: leeway, in: type)
+        racProgrammerError(
+            "\(type).schedule(after:repeatingEvery:leeway:_:)",
+            "\(type) cannot repeat an action (interval \(interval)); a scheduler that can overrides this method"
+        )
     }
 
     private static func subclassMustOverride(_ call: String) -> Never {
