@@ -105,8 +105,9 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
 
 /// An operator stage that `Signal.lift(_:_:named:)` can make: a final `OperatorStage` subclass
 /// made from the operator's arguments and the subscriber it feeds, which handles each value in
-/// `receive(_:)`. Errors and completion pass through (`OperatorStage`) unless it implements
-/// `receive(error:)` or `receiveCompleted()`.
+/// `receive(_:)`. Errors and completion pass through unless it implements `receive(error:)` or
+/// `receiveCompleted()`; values pass through too if it changes neither their type nor implements
+/// `receive(_:)` (a stage that acts only on errors, as `mapError`'s).
 ///
 /// ```
 /// lift(FilterStage.self, isIncluded)   →   FilterStage(isIncluded, feeding: subscriber)
@@ -126,6 +127,8 @@ package protocol LiftableStage<Value, Failure, Output, OutputFailure>: Subscript
     func receive(error: Failure)
     /// Handles the completion that ends the subscription.
     func receiveCompleted()
+    /// Sends a value downstream (`OperatorStage` has it).
+    func emitNext(_ value: Output)
     /// Sends an error downstream (`OperatorStage` has it).
     func emitError(_ error: OutputFailure)
     /// Sends the completion downstream (`OperatorStage` has it).
@@ -137,6 +140,14 @@ extension LiftableStage {
     @inlinable
     package func receiveCompleted() {
         emitCompleted()
+    }
+}
+
+extension LiftableStage where Value == Output {
+    /// Passes the value through (for a stage that acts only on errors or completion).
+    @inlinable
+    package func receive(_ value: Value) {
+        emitNext(value)
     }
 }
 

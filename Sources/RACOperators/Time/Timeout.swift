@@ -55,31 +55,7 @@ extension Signal where Failure == Never {
     /// timeout(5):      -a-b-#          (# = TimeoutError)
     /// ```
     public func timeout(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, TimeoutError> {
-        let promoted = lift(TimeoutErrorPromotionStage.self, (), named: name)
-        return promoted.timeout(interval, on: scheduler, raising: TimeoutError(interval: interval))
+        promoteError(TimeoutError.self).timeout(
+            interval, on: scheduler, raising: TimeoutError(interval: interval))
     }
-}
-
-/// The stage of `timeout(_:on:)` for a signal that cannot fail: forwards its values and completion
-/// to a subscriber that can receive a `TimeoutError`.
-///
-/// ```
-/// -a-b-|  →  -a-b-|     (as Signal<Value, TimeoutError>)
-/// ```
-@usableFromInline
-final class TimeoutErrorPromotionStage<Value>:
-    OperatorStage<Value, Never, Value, TimeoutError>, LiftableStage, @unchecked Sendable
-{
-    @inlinable
-    init(_: Void, feeding downstream: Subscriber<Value, TimeoutError>) {
-        super.init(feeding: downstream, as: TimeoutErrorPromotionStage.self)
-    }
-
-    @inlinable
-    func receive(_ value: Value) {
-        emitNext(value)
-    }
-
-    @inlinable
-    func receive(error: Never) {}
 }

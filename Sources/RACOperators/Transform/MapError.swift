@@ -33,11 +33,6 @@ final class MapErrorStage<Value, Failure: Error, NewFailure: Error>:
         super.init(feeding: downstream, as: MapErrorStage.self)
     }
 
-    @inlinable @inline(__always)
-    func receive(_ value: Value) {
-        emitNext(value)
-    }
-
     /// Sends the transformed error.
     @inlinable
     func receive(error failure: Failure) {
