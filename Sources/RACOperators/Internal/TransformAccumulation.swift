@@ -164,3 +164,20 @@ final class AccumulationStage<Accumulation: Accumulating, Sending: AccumulationS
         accumulator = start
     }
 }
+
+extension Signal {
+    /// The signal of `scan` (`Sending` = `SendsEachAccumulation`) or `aggregate`
+    /// (`SendsFinalAccumulation`) over `accumulator`, called `name`.
+    ///
+    /// ```
+    /// self:                                        -1-2-3-|
+    /// accumulating(Accumulator(0, +), each):       -1-3-6-|
+    /// accumulating(Accumulator(0, +), final):      -------(6|)
+    /// ```
+    @inlinable
+    func accumulating<Accumulation: Accumulating, Sending: AccumulationSending>(
+        _ accumulator: Accumulation, sending _: Sending.Type, named name: String
+    ) -> Signal<Accumulation.Accumulation, Failure> where Accumulation.Value == Value {
+        lift(AccumulationStage<Accumulation, Sending, Failure>.self, accumulator, named: name)
+    }
+}

@@ -30,9 +30,8 @@ extension Signal {
     public func aggregate<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        lift(
-            AccumulationStage<IndexedAccumulator<Accumulation, Value>, SendsFinalAccumulation, Failure>.self,
-            IndexedAccumulator(IndexedReduction(initial, reduce)),
+        accumulating(
+            IndexedAccumulator(IndexedReduction(initial, reduce)), sending: SendsFinalAccumulation.self,
             named: SignalDebugNames.name("[\(self.name)] -aggregateWithStart: \(initial) reduceWithIndex:"))
     }
 
@@ -48,9 +47,8 @@ extension Signal {
     public func aggregate<Accumulation>(
         startFactory: @escaping () -> Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        lift(
-            AccumulationStage<FactoryAccumulator<Accumulation, Value>, SendsFinalAccumulation, Failure>.self,
-            FactoryAccumulator(startFactory, reduce),
+        accumulating(
+            FactoryAccumulator(startFactory, reduce), sending: SendsFinalAccumulation.self,
             named: SignalDebugNames.name("[\(self.name)] -aggregateWithStartFactory:reduce:"))
     }
 }

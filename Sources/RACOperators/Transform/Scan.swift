@@ -14,9 +14,8 @@ extension Signal {
     public func scan<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        lift(
-            AccumulationStage<Accumulator<Accumulation, Value>, SendsEachAccumulation, Failure>.self,
-            Accumulator(initial, reduce),
+        accumulating(
+            Accumulator(initial, reduce), sending: SendsEachAccumulation.self,
             named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduce:"))
     }
 
@@ -31,9 +30,8 @@ extension Signal {
     public func scan<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        lift(
-            AccumulationStage<IndexedAccumulator<Accumulation, Value>, SendsEachAccumulation, Failure>.self,
-            IndexedAccumulator(IndexedReduction(initial, reduce)),
+        accumulating(
+            IndexedAccumulator(IndexedReduction(initial, reduce)), sending: SendsEachAccumulation.self,
             named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduceWithIndex:"))
     }
 }
