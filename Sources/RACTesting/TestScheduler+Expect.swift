@@ -6,7 +6,8 @@ extension TestScheduler {
     /// the signal sent exactly what `marble` shows, in frames from time zero. RxTest:
     /// `scheduler.start` + `XCTAssertEqual(observer.events, …)`; RxJS: `expectObservable(…).toBe(…)`.
     ///
-    /// Names map through `values`, `#` stands for `error`. With `disposeAt`, the subscription is
+    /// Names map through `values`, `#` stands for `error`. Errors are compared with `==` when
+    /// `Failure` is `Equatable`, otherwise by `String(describing:)`. With `disposeAt`, the subscription is
     /// disposed at the start of that frame (nothing from then on is seen); without it, a signal
     /// that never terminates stays subscribed. On a mismatch the failure (Swift Testing issue or
     /// `XCTFail`, see `failureReporter`) shows the marbles side by side and the events:
@@ -34,31 +35,6 @@ extension TestScheduler {
     /// - Throws: `MarbleError` if `marble` is malformed, names a value missing from `values`, or
     ///   has a `#` without `error`.
     @discardableResult
-    public func expect<Value: Equatable, Failure: Equatable>(
-        _ signal: Signal<Value, Failure>,
-        toEmit marble: String,
-        values: [String: Value],
-        error: Failure? = nil,
-        disposeAt frame: Int? = nil,
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) throws(MarbleError) -> Bool {
-        try check(
-            signal, marble, values: .dictionary(values), error: error, disposeAt: frame,
-            name: { value in Self.name(of: value, in: values) }, same: ==,
-            at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    /// `expect(_:toEmit:values:error:disposeAt:)` for a `Failure` that is not `Equatable`: errors
-    /// are compared by `String(describing:)`.
-    ///
-    /// ```
-    /// try scheduler.expect(signal, toEmit: "-a-#", values: ["a": 1], error: anyError)
-    /// ```
-    @discardableResult
     public func expect<Value: Equatable, Failure: Error>(
         _ signal: Signal<Value, Failure>,
         toEmit marble: String,
@@ -73,7 +49,7 @@ extension TestScheduler {
     ) throws(MarbleError) -> Bool {
         try check(
             signal, marble, values: .dictionary(values), error: error, disposeAt: frame,
-            name: { value in Self.name(of: value, in: values) }, same: { sameDescribingErrors($0, $1) },
+            name: { value in Self.name(of: value, in: values) }, same: { sameEvents($0, $1) },
             at: CallSite(sourceLocation, fileID, file, line, column))
     }
 
@@ -82,29 +58,6 @@ extension TestScheduler {
     ///
     /// ```
     /// try scheduler.expect(source, toEmit: "-a-{bc}-|")
-    /// ```
-    @discardableResult
-    public func expect<Failure: Equatable>(
-        _ signal: Signal<String, Failure>,
-        toEmit marble: String,
-        error: Failure? = nil,
-        disposeAt frame: Int? = nil,
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) throws(MarbleError) -> Bool {
-        try check(
-            signal, marble, values: .names, error: error, disposeAt: frame, name: { $0 }, same: ==,
-            at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    /// `expect(_:toEmit:error:disposeAt:)` (names standing for themselves) for a `Failure` that is
-    /// not `Equatable`: errors are compared by `String(describing:)`.
-    ///
-    /// ```
-    /// try scheduler.expect(source, toEmit: "-a-#", error: anyError)
     /// ```
     @discardableResult
     public func expect<Failure: Error>(
@@ -120,7 +73,7 @@ extension TestScheduler {
     ) throws(MarbleError) -> Bool {
         try check(
             signal, marble, values: .names, error: error, disposeAt: frame, name: { $0 },
-            same: { sameDescribingErrors($0, $1) }, at: CallSite(sourceLocation, fileID, file, line, column))
+            same: { sameEvents($0, $1) }, at: CallSite(sourceLocation, fileID, file, line, column))
     }
 
     /// Checks that `signal` has been subscribed to exactly as `marbles` show, one subscription
@@ -217,16 +170,28 @@ extension TestScheduler {
 }
 
 /// Whether two recorded events are equal, comparing errors by `String(describing:)`.
-private func sameDescribingErrors<Value: Equatable, Failure>(
+private func sameEvents<Value: Equatable, Failure>(
     _ left: Recorded<Event<Value, Failure>>, _ right: Recorded<Event<Value, Failure>>
 ) -> Bool {
     guard left.time == right.time else { return false }
     switch (left.value, right.value) {
     case (.next(let a), .next(let b)): return a == b
     case (.completed, .completed): return true
-    case (.error(let a), .error(let b)): return String(describing: a) == String(describing: b)
+    case (.error(let a), .error(let b)): return sameFailure(a, b)
     default: return false
     }
+}
+
+/// Whether two errors are the same: `==` if their type is `Equatable`, else the same description.
+private func sameFailure<Failure>(_ left: Failure, _ right: Failure) -> Bool {
+    if let left = left as? any Equatable {
+        return isEqual(left, right)
+    }
+    return String(describing: left) == String(describing: right)
+}
+
+private func isEqual<Left: Equatable>(_ left: Left, _ right: Any) -> Bool {
+    (right as? Left).map { $0 == left } ?? false
 }
 
 /// Where an expectation was written, for both test frameworks.
