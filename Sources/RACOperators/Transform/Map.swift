@@ -1,4 +1,5 @@
-// map, mapReplace and mapping(named:) (the map of RAC's map-like operators), with their stages.
+// map, mapReplace and mapping(named:) (the map of RAC's map-like operators), with their stages;
+// mapError and promoteError use map's stage too.
 
 extension Signal {
     /// RAC: `-map:`. Sends `transform(value)` for each value.
@@ -39,33 +40,57 @@ extension Signal {
     func mapping<NewValue>(
         named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
     ) -> Signal<NewValue, Failure> {
-        lift(MapStage.self, transform, named: SignalDebugNames.name(name())) {
-            upstream, transform, isIncluded, name in
-            Signal<NewValue, Failure>.mapFilter(upstream, transform, isIncluded, named: name)
+        lift(MapStage.self, Transforms(transform, { $0 }), named: SignalDebugNames.name(name())) {
+            upstream, transforms, isIncluded, name in
+            Signal<NewValue, Failure>.mapFilter(upstream, transforms.value, isIncluded, named: name)
         }
     }
 }
 
-/// A subscription of `map(_:)`: sends `transform(value)` for each value.
+/// A subscription of `map(_:)` (or `mapError(_:)`, `promoteError(_:)`): sends `transform(value)`
+/// for each value, and `transformError(error)` for the error.
 ///
 /// ```
-/// -1-2-|  →  -f(1)-f(2)-|
+/// -1-2-#  →  -f(1)-f(2)-#'     (#' = transformError(#))
 /// ```
 @usableFromInline
-final class MapStage<Value, NewValue, Failure: Error>:
-    OperatorStage<Value, Failure, NewValue, Failure>, LiftableStage, @unchecked Sendable
+final class MapStage<Value, NewValue, Failure: Error, NewFailure: Error>:
+    OperatorStage<Value, Failure, NewValue, NewFailure>, LiftableStage, @unchecked Sendable
 {
     @usableFromInline let transform: (Value) -> NewValue
+    @usableFromInline let transformError: (Failure) -> NewFailure
 
     @inlinable
-    init(_ transform: @escaping (Value) -> NewValue, feeding downstream: Subscriber<NewValue, Failure>) {
-        self.transform = transform
+    init(
+        _ transforms: Transforms<Value, NewValue, Failure, NewFailure>,
+        feeding downstream: Subscriber<NewValue, NewFailure>
+    ) {
+        transform = transforms.value
+        transformError = transforms.error
         super.init(feeding: downstream, as: MapStage.self)
     }
 
     @inlinable @inline(__always)
     func receive(_ value: Value) {
         emitNext(transform(value))
+    }
+
+    @inlinable
+    func receive(error: Failure) {
+        emitError(transformError(error))
+    }
+}
+
+/// The two transforms of a `MapStage`, as its arguments.
+@usableFromInline
+struct Transforms<Value, NewValue, Failure: Error, NewFailure: Error> {
+    @usableFromInline let value: (Value) -> NewValue
+    @usableFromInline let error: (Failure) -> NewFailure
+
+    @inlinable
+    init(_ value: @escaping (Value) -> NewValue, _ error: @escaping (Failure) -> NewFailure) {
+        self.value = value
+        self.error = error
     }
 }
 

@@ -1,4 +1,4 @@
-// promoteError: a non-failing signal typed as one that may fail (its stage is mapError's).
+// promoteError: a non-failing signal typed as one that may fail (its stage is map's).
 
 extension Signal where Failure == Never {
     /// RAC: none (all its errors were `NSError`). The same signal, typed as one that may fail with
@@ -13,7 +13,7 @@ extension Signal where Failure == Never {
     public func promoteError<NewFailure>(
         _: NewFailure.Type = NewFailure.self
     ) -> Signal<Value, NewFailure> {
-        // `mapError`'s stage, whose error transform is never called.
-        lift(MapErrorStage.self, { (_: Never) -> NewFailure in }, named: self.name)
+        // `map`'s stage, whose error transform is never called.
+        lift(MapStage.self, Transforms({ $0 }, { (_: Never) -> NewFailure in }), named: self.name)
     }
 }
