@@ -1,5 +1,5 @@
 /// A stage that a `LiftedSignal` puts in front of its subscriber once every
-/// `LiftedSignal.checkpointInterval` relays of a chain, so that the events and the disposal of a
+/// `LiftedSignal.checkpointInterval` lifted signals of a chain, so that the events and the disposal of a
 /// subscription to a chain of a hundred thousand `map`s do not nest a hundred thousand calls.
 ///
 /// The stages of a chain of single-source operators deliver each event by calling the next one: a
