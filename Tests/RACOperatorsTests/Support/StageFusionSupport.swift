@@ -227,11 +227,6 @@ final class IdentifiedError: Error, @unchecked Sendable {
     init() {}
 }
 
-/// An object whose release the tests observe through a weak reference.
-final class Token: @unchecked Sendable {
-    init() {}
-}
-
 /// How a subscription ends in the release tests.
 enum SubscriptionEnd: String, CaseIterable, Sendable {
     case completion, error, disposal
