@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Docs/Operators.md, the table of every public Signal operator, from doc comments.
+"""Generates Docs/Operators.md, the list of every public Signal operator, from doc comments.
 
 It reads the `extension Signal` blocks of Sources/RACOperators (every folder), and of the RACCore and
 RACSchedulers files that add operators to Signal (publish/multicast, sequence, startEagerly and
@@ -20,7 +20,6 @@ Usage:
 from __future__ import annotations
 
 import difflib
-import html
 import re
 import sys
 from dataclasses import dataclass
@@ -43,13 +42,19 @@ FAMILIES = [
     ("multicast", ["Multicast", "RACCore/SignalMulticast"]),
     ("blocking", ["Blocking", "RACCore/PullSequenceSignal"]),
     ("async bridges", ["Concurrency", "Async"]),
-    ("creation", ["RACSchedulers/SignalStart"]),
+    ("creation", ["RACSchedulers/SignalStart", "RACCore/SignalFactories", "RACCore/Signal"]),
 ]
 EXTRA_FILES = [
+    "Sources/RACCore/Signal.swift",
+    "Sources/RACCore/SignalFactories.swift",
     "Sources/RACCore/SignalMulticast.swift",
     "Sources/RACCore/PullSequenceSignal.swift",
     "Sources/RACSchedulers/SignalStart.swift",
 ]
+
+# Files read for only some of their declarations: Signal.swift's class body gives the creation
+# closure's initialiser, not the subscription methods.
+ONLY = {"Sources/RACCore/Signal.swift": {"Signal(name:_:)"}}
 
 RAC_NAME = re.compile(r"RAC:\s+(none\b|`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*)")
 # A marble: a run of marble characters with at least one frame, end or group in it.
@@ -130,7 +135,7 @@ def swift_name(declaration: str) -> str | None:
         return None
     modifiers, kind, name = match.group(1), match.group(2), match.group(3).strip("`")
     if kind == "var":
-        return name
+        return f"Signal.{name}" if "static" in modifiers else name
     rest = declaration[match.end() :]
     index = rest.index("(") if "(" in rest else -1
     if rest.lstrip().startswith("<"):
@@ -223,7 +228,7 @@ def has_marble(lines: list[str] | None) -> bool:
     if not lines:
         return False
     return any(
-        MARBLE_TOKEN.match(token) and len(token) >= 2 for line in lines for token in line.split()
+        MARBLE_TOKEN.match(token) and (len(token) >= 2 or token in "|#") for line in lines for token in line.split()
     )
 
 
@@ -233,10 +238,11 @@ def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
     operators, problems = [], []
     family = family_of(relative)
     in_extension = False
+    only = ONLY.get(relative)
     index = 0
     while index < len(lines):
         line = lines[index]
-        if re.match(r"extension\s+Signal\b", line):
+        if re.match(r"extension\s+Signal\b", line) or (only and re.match(r"open class Signal\b", line)):
             in_extension = True
         elif line.startswith("}"):
             in_extension = False
@@ -256,6 +262,9 @@ def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
                 declaration += " " + lines[end].strip()
             name = swift_name(declaration)
             where = f"{relative}:{index + 1}"
+            if only is not None and name not in only:
+                index += 1
+                continue
             if name is None:
                 problems.append(f"{where}: cannot read the declaration {line.strip()!r}")
             elif family is None:
@@ -297,29 +306,14 @@ def collect() -> tuple[list[Operator], list[str]]:
     return operators, problems
 
 
-def cell(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
-def marble_cell(lines: list[str] | None) -> str:
-    if not lines:
-        return ""
-    rendered = []
-    for line in lines:
-        escaped = html.escape(line, quote=False).replace("|", "&#124;").replace(" ", "&nbsp;")
-        rendered.append(f"<code>{escaped}</code>" if escaped else "")
-    return "<br>".join(rendered)
-
-
-def rac_cell(rac: str | None) -> str:
-    if rac is None or rac == "none":
-        return "—"
-    return cell(rac)
+def anchor(family: str) -> str:
+    """GitHub's heading anchor for a family heading such as "side effects"."""
+    return re.sub(r"[^a-z0-9 -]", "", family.lower()).replace(" ", "-")
 
 
 def render(operators: list[Operator]) -> str:
-    # Overloads (same family, Swift name and RAC name) share the row of the first one.
-    rows: list[list] = []
+    # Overloads (same family, Swift name and RAC name) share the entry of the first one.
+    entries: list[list] = []
     index: dict[tuple[str, str, str | None], list] = {}
     for operator in operators:
         key = (operator.family, operator.swift, operator.rac)
@@ -327,7 +321,11 @@ def render(operators: list[Operator]) -> str:
             index[key][1] += 1
         else:
             index[key] = [operator, 1]
-            rows.append(index[key])
+            entries.append(index[key])
+    families = []
+    for operator, _ in entries:
+        if operator.family not in families:
+            families.append(operator.family)
     out = [
         "# Operators",
         "",
@@ -335,21 +333,25 @@ def render(operators: list[Operator]) -> str:
         "     change the doc comment, then run `python3 scripts/operators-table.py`. CI runs it with",
         "     --check. -->",
         "",
-        f"Every public `Signal` operator ({len(operators)} declarations), by family: its Swift name, the",
-        "ReactiveCocoa 2.x selector it ports (`—`: not in RAC), what it does and its marble, all taken",
-        "from the operator's doc comment. Marbles use the syntax of [Marbles.md](Marbles.md): one",
-        "character per frame, `|` completed, `#` error, `(ab)` events in the same frame. Overloads that",
-        "share a Swift and a RAC name (one per tuple arity, say) are one row.",
+        f"Every public `Signal` operator and creation function ({len(operators)} declarations), by",
+        "family: its Swift name, the ReactiveCocoa 2.x selector it ports (`—`: not in RAC), what it",
+        "does and its marble, all taken from the operator's doc comment. Marbles use the syntax of",
+        "[Marbles.md](Marbles.md): one character per frame, `|` completed, `#` error, `(ab)` events in",
+        "the same frame. Overloads that share a Swift and a RAC name (one per tuple arity, say) are one",
+        "entry. The page reads the same in a terminal (`less Docs/Operators.md`) as rendered.",
         "",
-        "| family | Swift | RAC | meaning | marble |",
-        "|---|---|---|---|---|",
+        "Families: " + " · ".join(f"[{family}](#{anchor(family)})" for family in families) + ".",
     ]
-    for operator, count in rows:
-        swift = f"`{operator.swift}`" + (f" ({count} overloads)" if count > 1 else "")
-        out.append(
-            f"| {operator.family} | {cell(swift)} | {rac_cell(operator.rac)} | {cell(operator.meaning)} "
-            f"| {marble_cell(operator.marble)} |"
-        )
+    current = None
+    for operator, count in entries:
+        if operator.family != current:
+            current = operator.family
+            out += ["", f"## {current}"]
+        overloads = f" ({count} overloads)" if count > 1 else ""
+        rac = "—" if operator.rac in (None, "none") else operator.rac
+        out += ["", f"### `{operator.swift}`{overloads}", "", f"RAC: {rac}. {operator.meaning}"]
+        if operator.marble:
+            out += ["", "```", *operator.marble, "```"]
     out.append("")
     return "\n".join(out)
 

@@ -37,6 +37,11 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline final let liftDepth: UInt32
 
     /// Creates a cold signal from its creation closure. RAC: `+createSignal:`.
+    ///
+    /// ```
+    /// Signal { s in s.sendNext(a); s.sendNext(b); s.sendCompleted(); return nil }:   (ab|)
+    /// second subscription:                                                            (ab|)
+    /// ```
     public init(name: String = "anonymous", _ generator: @escaping Generator) {
         self.name = name
         self.generator = generator
