@@ -25,7 +25,6 @@ extension URLRequestError {
         var info: [String: Any] = [NSLocalizedDescriptionKey: "timed out after \(interval)"]
         if let url {
             info[NSURLErrorFailingURLErrorKey] = url
-            info[NSURLErrorFailingURLStringErrorKey] = url.absoluteString
         }
         return .transport(URLError(.timedOut, userInfo: info))
     }
