@@ -473,6 +473,7 @@ struct OperatorsDocTests {
             ("public func replay()", "subscriber at 4", 4, { $0.replay() }),
             ("public func replayLast()", "subscriber at 4", 4, { $0.replayLast() }),
             ("public func replayLazily()", "subscriber at 6", 6, { $0.replayLazily() }),
+            ("public func replayLazily(capacity", "subscriber at 6", 6, { $0.replayLazily(capacity: 1) }),
         ]
         for (declaration, label, frame, apply) in cases {
             let doc = try docMarble(file, declaration)
@@ -486,5 +487,19 @@ struct OperatorsDocTests {
             scheduler.advance(toFrame: frame)
             try scheduler.expect(shared, toEmit: #require(doc.marbles[label]), error: TestError(1))
         }
+    }
+
+    @Test("share(replay:scope:): both subscribers of the doc marble")
+    func share() throws {
+        let doc = try docMarble("RACOperators/Multicast", "public func share(")
+        let scheduler = TestScheduler(checksRelease: true)
+        let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: TestError(1))
+        let shared = source.share(replay: 1)
+        let first = scheduler.record(shared)
+        scheduler.advance(toFrame: 4)
+        try scheduler.expect(shared, toEmit: #require(doc.marbles["subscriber at 4"]), error: TestError(1))
+        #expect(
+            try first.events == recordedEvents(#require(doc.marbles["subscriber at 0"]), error: TestError(1)))
+        expectReleased(first, "the first subscription of share(replay:)")
     }
 }

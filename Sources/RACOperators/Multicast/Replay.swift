@@ -39,14 +39,46 @@ extension Signal {
     /// Later subscribers share that one subscription and receive everything sent so far. Disposing
     /// every subscriber does not dispose the shared subscription: it never disconnects (RAC X28).
     ///
+    /// It keeps **every** value the receiver sends, for as long as the result lives, so that a late
+    /// subscriber can be given them all. For a long-lived source (standard input, a timer, a stream
+    /// of responses) use `replayLazily(capacity:)`, which keeps only the latest values, or
+    /// `share(replay:scope:)`, which also disconnects when the last subscriber leaves.
+    ///
     /// ```
     /// self:                  -a-b-c-|
     /// subscriber at 2:       ---a-b-c-|    (self subscribed at 2, once)
     /// subscriber at 6:       ------(ab)c-|
     /// ```
     public func replayLazily() -> Signal<Value, Failure> {
-        let connection = multicast(ReplaySubject(name: SignalDebugNames.name("[\(self.name)] -replayLazily")))
-        return Signal(name: SignalDebugNames.name("[\(self.name)] -replayLazily")) { subscriber in
+        replayLazily(into: ReplaySubject(name: SignalDebugNames.name("[\(self.name)] -replayLazily")))
+    }
+
+    /// RAC: `-replayLazily`, bounded (RAC's `RACReplaySubject +replaySubjectWithCapacity:` behind
+    /// it). As `replayLazily()`, but only the latest `capacity` values are kept and replayed to a
+    /// late subscriber (then the terminal event, if any); older values are let go as new ones
+    /// arrive. Connects on the first subscription and never disconnects (RAC X28).
+    ///
+    /// `capacity` must be `>= 0` (0 replays only the terminal event); a negative capacity stops the
+    /// process with a message naming the call and the capacity.
+    ///
+    /// ```
+    /// self:                  -a-b-c-|
+    /// subscriber at 2:       ---a-b-c-|    (self subscribed at 2, once)
+    /// subscriber at 6:       ------bc-|    (replayLazily(capacity: 1): only b replayed)
+    /// ```
+    public func replayLazily(capacity: Int) -> Signal<Value, Failure> {
+        if capacity < 0 {
+            racProgrammerError("replayLazily(capacity:)", "capacity must be >= 0, got \(capacity)")
+        }
+        let name = SignalDebugNames.name("[\(self.name)] -replayLazily(capacity: \(capacity))")
+        return replayLazily(into: ReplaySubject(capacity: capacity, name: name))
+    }
+
+    /// A signal that multicasts the receiver through `subject`, connecting on its first
+    /// subscription.
+    private func replayLazily(into subject: ReplaySubject<Value, Failure>) -> Signal<Value, Failure> {
+        let connection = multicast(subject)
+        return Signal(name: subject.name) { subscriber in
             connection.connect()
             return connection.signal.subscribe(subscriber)
         }

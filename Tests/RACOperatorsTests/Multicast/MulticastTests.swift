@@ -207,6 +207,67 @@ struct MulticastTests {
         expectReleased(replayed, "the replayLazily signal")
     }
 
+    // MARK: replayLazily(capacity:)
+
+    @Test("replayLazily(capacity: 1) connects at the first subscription and replays only the last value")
+    func replayLazilyCapacityLastOnly() throws {
+        let source = try scheduler.createColdSignal("-a-b-c-|")
+        let replayed = source.replayLazily(capacity: 1)
+        scheduler.advance(toFrame: 2)
+        try scheduler.expect(source, toHaveSubscriptions: [])
+        let first = scheduler.record(replayed)
+        scheduler.advance(toFrame: 6)
+        try scheduler.expect(replayed, toEmit: "------bc-|")
+        #expect(try first.events == recordedEvents("---a-b-c-|"))
+        try scheduler.expect(source, toHaveSubscriptions: ["--^------!"])
+        expectReleased(first, "the first subscription")
+    }
+
+    @Test("replayLazily(capacity: 2) never disconnects and replays the last two values and the error")
+    func replayLazilyCapacityError() throws {
+        let source = try scheduler.createColdSignal("-a-b-c-#", error: TestError(1))
+        let replayed = source.replayLazily(capacity: 2)
+        let only = scheduler.record(replayed, disposeAt: 2)
+        scheduler.advance(toFrame: 8)
+        #expect(try only.events == recordedEvents("-a"))
+        try scheduler.expect(source, toHaveSubscriptions: ["^------!"])
+        try scheduler.expect(replayed, toEmit: "--------(bc#)", error: TestError(1))
+        expectReleased(only, "the disposed subscription")
+    }
+
+    @Test("replayLazily(capacity: 0) replays no value, only the terminal event")
+    func replayLazilyCapacityZero() throws {
+        let source = try scheduler.createColdSignal("-a-b-|")
+        let replayed = source.replayLazily(capacity: 0)
+        try scheduler.expect(replayed, toEmit: "-a-b-|")
+        try scheduler.expect(replayed, toEmit: "-----|")
+        try scheduler.expect(source, toHaveSubscriptions: ["^----!"])
+    }
+
+    @Test("replayLazily(capacity: 1) lets go of values older than the last one")
+    func replayLazilyCapacityReleasesOlderValues() {
+        let subject = Subject<Token, Never>()
+        let replayed = subject.replayLazily(capacity: 1)
+        let subscription = replayed.subscribe(next: { _ in })
+        weak var first: Token?
+        weak var second: Token?
+        do {
+            let token = Token()
+            first = token
+            subject.sendNext(token)
+        }
+        #expect(first != nil)
+        do {
+            let token = Token()
+            second = token
+            subject.sendNext(token)
+        }
+        #expect(first == nil)
+        #expect(second != nil)
+        subject.sendCompleted()
+        expectReleased(subscription, "the completed subscription")
+    }
+
     // MARK: reentrancy and lifetime
 
     @Test("a subscriber of replay may subscribe again from its callback: the new one gets the replay")
