@@ -1,4 +1,7 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
+// 6.3: the toolchain the package is verified on. Key-path observation relies on Observation's
+// `withObservationTracking(_:didSet:)` SPI as it behaves there, and the tests use exit tests
+// (6.2). README.md, "Requirements", says the same.
 import PackageDescription
 
 let strict: [SwiftSetting] = [

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.3
 // Benchmarks for ReactiveCocoa for Swift, side by side with OpenCombine and hand-written loops.
 // Its own package, so that the library itself keeps zero dependencies. Run `scripts/bench.sh`.
 import Foundation
