@@ -41,7 +41,7 @@ extension FileHandle {
 extension URLSession {
     /// The reactive namespace of the session. RAC: the `rac_` prefix of
     /// `NSURLConnection (RACSupport)`. On Linux it needs `FoundationNetworking`, which this module
-    /// imports.
+    /// imports and re-exports (`import RACFoundationBridge` is enough).
     ///
     /// ```
     /// session.rac.data(for: request):   ----((data, response)|)
