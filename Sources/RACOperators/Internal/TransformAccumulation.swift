@@ -1,9 +1,9 @@
 // The running accumulation of scan and aggregate, and the one stage that both use.
 //
 // `scan` sends each accumulation, `aggregate` only the last one, on completion; the reductions with
-// and without the value's index, or from a start factory, differ only in how the accumulation
+// and without the value's index, in place (`scan(into:_:)`), or from a start factory, differ only in how the accumulation
 // starts and how one value is added. `AccumulationStage` is generic over both: the accumulator
-// (`Accumulator`, `IndexedAccumulator`, `FactoryAccumulator`) and when to send
+// (`Accumulator`, `IndexedAccumulator`, `InPlaceAccumulator`, `FactoryAccumulator`) and when to send
 // (`SendsEachAccumulation`, `SendsFinalAccumulation`), so each operator's stage is specialised
 // with no test or closure call per value beyond its own reduction.
 
@@ -63,6 +63,25 @@ struct IndexedAccumulator<Accumulation, Value>: Accumulating {
     mutating func add(_ value: Value) {
         running = reduce(running, value, index)
         index += 1
+    }
+}
+
+/// The accumulation of `scan(into:_:)`: `update(&running, value)`, the accumulation changed in
+/// place (a collection grows without being copied, as long as nothing else holds it).
+@usableFromInline
+struct InPlaceAccumulator<Accumulation, Value>: Accumulating {
+    @usableFromInline let update: (inout Accumulation, Value) -> Void
+    @usableFromInline var running: Accumulation
+
+    @inlinable
+    init(_ initial: Accumulation, _ update: @escaping (inout Accumulation, Value) -> Void) {
+        self.running = initial
+        self.update = update
+    }
+
+    @inlinable @inline(__always)
+    mutating func add(_ value: Value) {
+        update(&running, value)
     }
 }
 

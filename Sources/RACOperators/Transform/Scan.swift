@@ -1,4 +1,4 @@
-// scan, with and without the value's index (the stage is `AccumulationStage`, in
+// scan, with and without the value's index, and in place (the stage is `AccumulationStage`, in
 // Internal/TransformAccumulation.swift).
 
 extension Signal {
@@ -33,5 +33,22 @@ extension Signal {
         accumulating(
             IndexedAccumulator(IndexedReduction(initial, reduce)), sending: SendsEachAccumulation.self,
             named: SignalDebugNames.name("[\(self.name)] -scanWithStart: \(initial) reduceWithIndex:"))
+    }
+
+    /// RAC: none (Swift's `reduce(into:_:)`, RxSwift `scan(into:accumulator:)`). As `scan(_:_:)`,
+    /// but `update` changes the accumulation in place, so an array or dictionary grows without a
+    /// copy per value. Each subscription starts from its own copy of `initial`.
+    ///
+    /// ```
+    /// self:                                  -a-b-c-|
+    /// scan(into: []) { $0.append($1) }:      -x-y-z-|     x = [a], y = [a, b], z = [a, b, c]
+    /// ```
+    @inlinable
+    public func scan<Accumulation>(
+        into initial: Accumulation, _ update: @escaping (inout Accumulation, Value) -> Void
+    ) -> Signal<Accumulation, Failure> {
+        accumulating(
+            InPlaceAccumulator(initial, update), sending: SendsEachAccumulation.self,
+            named: SignalDebugNames.name("[\(self.name)] scanInto: \(initial)"))
     }
 }

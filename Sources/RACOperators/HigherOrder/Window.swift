@@ -1,0 +1,124 @@
+// window(count:) and window(for:on:): the values split into consecutive hot signals.
+
+extension Signal {
+    /// RAC: none (RxSwift `window(timeSpan:count:scheduler:)` by count). Sends a new hot window
+    /// signal with the first value and each value after a full window, sends each value into the
+    /// current window, and completes a window once it holds `count` values. Completion and errors
+    /// go to the open window first, then to the result. A window opens with its first value, so no
+    /// window is empty (RxSwift opens one at subscription and after each full one). Subscribe to a
+    /// window when it arrives: it is hot, and values sent before are not replayed. `count` must be
+    /// positive.
+    ///
+    /// ```
+    /// self:              -a-b-c-|
+    /// window(count: 2):  -x---y-|
+    /// window x:          -a-b|
+    /// window y:              -c-|
+    /// ```
+    public func window(count: Int) -> Signal<Signal<Value, Failure>, Failure> {
+        if count <= 0 {
+            racProgrammerError("window(count:)", "count must be > 0, got \(count)")
+        }
+        return Signal<Signal<Value, Failure>, Failure>(
+            name: SignalDebugNames.name("[\(self.name)] windowWithCount: \(count)")
+        ) { subscriber in
+            // The source subscriber serialises its events, so these need no lock.
+            var window: Subject<Value, Failure>?
+            var filled = 0
+            let source = Subscriber<Value, Failure> { event in
+                switch event {
+                case .next(let value):
+                    let current = window ?? Subject(name: SignalDebugNames.name("window"))
+                    if window == nil {
+                        window = current
+                        filled = 0
+                        subscriber.sendNext(current)
+                    }
+                    filled += 1
+                    if filled == count { window = nil }
+                    current.sendNext(value)
+                    if filled == count { current.sendCompleted() }
+                case .error(let error):
+                    let open = window
+                    window = nil
+                    open?.sendError(error)
+                    subscriber.sendError(error)
+                case .completed:
+                    let open = window
+                    window = nil
+                    open?.sendCompleted()
+                    subscriber.sendCompleted()
+                }
+            }
+            subscriber.link(source)
+            self.subscribe(source)
+            return nil
+        }
+    }
+
+    /// RAC: none (RxSwift `window(timeSpan:count:scheduler:)` by time). Opens a hot window signal
+    /// with a value when none is open, sends each value into the open window, and completes the
+    /// window `interval` after it opened, on `scheduler`; the next value opens the next one. Windows
+    /// are never empty, like the batches of `buffer(for:on:)`. Completion and errors go to the open
+    /// window first, then to the result.
+    ///
+    /// ```
+    /// self:                 -a-b------c--|      (interval = 4 frames)
+    /// window(for: 4):       -x--------y--|
+    /// window x:             -a-b-|
+    /// window y:                       -c--|
+    /// ```
+    public func window(for interval: Duration, on scheduler: Scheduler) -> Signal<
+        Signal<Value, Failure>, Failure
+    > {
+        TimeValidation.requirePositive(interval, "window(for:on:)")
+        TimeValidation.requireDeferringScheduler(scheduler, "window(for:on:)")
+        return Signal<Signal<Value, Failure>, Failure>(
+            name: SignalDebugNames.name("[\(self.name)] windowWithTime: \(interval)")
+        ) { subscriber in
+            let lock = PthreadLock(recursive: true)
+            var window: Subject<Value, Failure>?
+            let timer = SerialDisposable()
+            subscriber.add(timer)
+
+            func close() {
+                lock.withLock {
+                    let open = window
+                    window = nil
+                    open?.sendCompleted()
+                }
+            }
+
+            return self.subscribe(linkedTo: subscriber) { event in
+                switch event {
+                case .next(let value):
+                    lock.withLock {
+                        let current = window ?? Subject(name: SignalDebugNames.name("window"))
+                        if window == nil {
+                            window = current
+                            timer.inner = scheduler.schedule(after: interval) { close() }
+                            subscriber.sendNext(current)
+                        }
+                        current.sendNext(value)
+                    }
+                case .error(let failure):
+                    lock.withLock {
+                        timer.dispose()
+                        let open = window
+                        window = nil
+                        open?.sendError(failure)
+                    }
+                    subscriber.sendError(failure)
+                case .completed:
+                    lock.withLock {
+                        timer.dispose()
+                        let open = window
+                        window = nil
+                        open?.sendCompleted()
+                    }
+                    subscriber.sendCompleted()
+                }
+            }
+        }
+    }
+}

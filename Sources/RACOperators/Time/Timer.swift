@@ -1,0 +1,21 @@
+// Signal.timer(after:on:): one tick after a delay.
+
+extension Signal where Value == Int, Failure == Never {
+    /// RAC: none (RxSwift `Observable.timer(_:scheduler:)`; RAC wrote `[[RACSignal return:x]
+    /// delay:t]`). Sends `0` once, `interval` after subscription, on `scheduler`, then completes;
+    /// disposing first cancels it. For ticks that repeat, use `Signal.interval(_:on:leeway:)`.
+    ///
+    /// ```
+    /// Signal.timer(after: 3):   ---(0|)
+    /// ```
+    public static func timer(after interval: Duration, on scheduler: Scheduler) -> Signal<Int, Never> {
+        TimeValidation.requireNonNegative(interval, "Signal.timer(after:on:)")
+        TimeValidation.requireDeferringScheduler(scheduler, "Signal.timer(after:on:)")
+        return Signal(name: SignalDebugNames.name("+timer: \(interval)")) { subscriber in
+            scheduler.schedule(after: interval) {
+                subscriber.sendNext(0)
+                subscriber.sendCompleted()
+            }
+        }
+    }
+}

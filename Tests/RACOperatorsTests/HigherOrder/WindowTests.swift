@@ -1,0 +1,138 @@
+import RACOperators
+import RACTestSupport
+import RACTesting
+import Testing
+
+/// What a subscription of a window operator saw: the outer events and each window's events, each
+/// as "frame:event" (`|` completed, `#` error).
+private struct WindowRecord {
+    var outer: [String] = []
+    var windows: [[String]] = []
+}
+
+/// Subscribes to `signal` on `scheduler` and to each window as it arrives, runs the scheduler, and
+/// returns what arrived when; `disposeAt` disposes the outer subscription at that frame.
+private func record(
+    _ signal: Signal<Signal<String, TestError>, TestError>, on scheduler: TestScheduler, disposeAt: Int? = nil
+) -> WindowRecord {
+    let record = Locked(WindowRecord())
+    func stamp(_ event: Event<some Any, TestError>, _ text: String) -> String {
+        let frame = Int(scheduler.now / scheduler.frameDuration)
+        switch event {
+        case .next: return "\(frame):\(text)"
+        case .error: return "\(frame):#"
+        case .completed: return "\(frame):|"
+        }
+    }
+    let subscription = signal.subscribe(
+        Subscriber { event in
+            if case .next(let window) = event {
+                let index = record.withValue { record in
+                    record.windows.append([])
+                    return record.windows.count - 1
+                }
+                window.subscribe(
+                    Subscriber { inner in
+                        let text = stamp(inner, inner.value ?? "")
+                        record.withValue { $0.windows[index].append(text) }
+                    })
+            }
+            let text = stamp(event, "w")
+            record.withValue { $0.outer.append(text) }
+        })
+    if let disposeAt {
+        scheduler.schedule(after: scheduler.frames(disposeAt)) { subscription.dispose() }
+    }
+    scheduler.run()
+    return record.current
+}
+
+@Suite("Higher-order: window(count:) and window(for:on:)", .checksRelease)
+struct WindowTests {
+    @Test("window(count:) opens a window with a value and completes it when full")
+    func byCount() throws {
+        let scheduler = TestScheduler()
+        let source = try scheduler.createColdSignal("-a-b-c-d-e-|", error: TestError(1))
+        let seen = record(source.window(count: 2), on: scheduler)
+        #expect(seen.outer == ["1:w", "5:w", "9:w", "11:|"])
+        #expect(seen.windows == [["1:a", "3:b", "3:|"], ["5:c", "7:d", "7:|"], ["9:e", "11:|"]])
+        try scheduler.expect(source, toHaveSubscriptions: ["^----------!"])
+    }
+
+    @Test("window(count:) of an empty signal sends no window; an error reaches the open window first")
+    func byCountTerminals() throws {
+        let scheduler = TestScheduler()
+        let empty = try scheduler.createColdSignal("--|", error: TestError(1))
+        let seenEmpty = record(empty.window(count: 2), on: scheduler)
+        #expect(seenEmpty.outer == ["2:|"])
+        #expect(seenEmpty.windows.isEmpty)
+
+        let scheduler2 = TestScheduler()
+        let failing = try scheduler2.createColdSignal("-a-b-c-#", error: TestError(1))
+        let seen = record(failing.window(count: 2), on: scheduler2)
+        #expect(seen.outer == ["1:w", "5:w", "7:#"])
+        #expect(seen.windows == [["1:a", "3:b", "3:|"], ["5:c", "7:#"]])
+    }
+
+    @Test("disposing the result disposes the source; the open window gets nothing more")
+    func byCountDisposal() throws {
+        let scheduler = TestScheduler()
+        let source = try scheduler.createColdSignal("-a-b-c-d-|", error: TestError(1))
+        let seen = record(source.window(count: 3), on: scheduler, disposeAt: 4)
+        #expect(seen.outer == ["1:w"])
+        #expect(seen.windows == [["1:a", "3:b"]])
+        try scheduler.expect(source, toHaveSubscriptions: ["^---!"])
+    }
+
+    @Test("window(for:on:) opens with a value and closes the interval after it opened")
+    func byTime() throws {
+        let scheduler = TestScheduler()
+        let source = try scheduler.createColdSignal("-a-b------c--|", error: TestError(1))
+        let seen = record(source.window(for: scheduler.frames(4), on: scheduler), on: scheduler)
+        #expect(seen.outer == ["1:w", "10:w", "13:|"])
+        #expect(seen.windows == [["1:a", "3:b", "5:|"], ["10:c", "13:|"]])
+        try scheduler.expect(source, toHaveSubscriptions: ["^------------!"])
+    }
+
+    @Test("window(for:on:): error, empty and disposal")
+    func byTimeTerminals() throws {
+        let scheduler = TestScheduler()
+        let failing = try scheduler.createColdSignal("-a-#", error: TestError(1))
+        let seen = record(failing.window(for: scheduler.frames(5), on: scheduler), on: scheduler)
+        #expect(seen.outer == ["1:w", "3:#"])
+        #expect(seen.windows == [["1:a", "3:#"]])
+        #expect(scheduler.isEmpty)  // the timer was cancelled
+
+        let scheduler2 = TestScheduler()
+        let empty = try scheduler2.createColdSignal("-|", error: TestError(1))
+        #expect(
+            record(empty.window(for: scheduler2.frames(2), on: scheduler2), on: scheduler2).outer == ["1:|"])
+
+        let scheduler3 = TestScheduler()
+        let long = try scheduler3.createColdSignal("-a----b-|", error: TestError(1))
+        let disposed = record(
+            long.window(for: scheduler3.frames(9), on: scheduler3), on: scheduler3, disposeAt: 3)
+        #expect(disposed.outer == ["1:w"])
+        #expect(disposed.windows == [["1:a"]])
+        try scheduler3.expect(long, toHaveSubscriptions: ["^--!"])
+    }
+
+    @Test("a count or interval that is not positive stops with a message naming the call and the input")
+    func badInput() async {
+        let count = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int, Never>.never.window(count: 0)
+        }
+        let countMessage = String(decoding: count?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(countMessage.contains("window(count:)") && countMessage.contains("got 0"))
+        let time = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int, Never>.never.window(for: .zero, on: TestScheduler())
+        }
+        let timeMessage = String(decoding: time?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(timeMessage.contains("window(for:on:)") && timeMessage.contains("got 0"))
+        let buffer = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Signal<Int, Never>.never.buffer(count: -2)
+        }
+        let bufferMessage = String(decoding: buffer?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(bufferMessage.contains("buffer(count:)") && bufferMessage.contains("got -2"))
+    }
+}
