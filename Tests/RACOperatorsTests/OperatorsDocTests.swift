@@ -363,7 +363,7 @@ struct OperatorsDocTests {
         try checkDoc(time, "public func delay(", inputs: ["self"], output: "delay(2)") { signals, scheduler in
             signals[0].delay(scheduler.frames(2), on: scheduler)
         }
-        try checkDoc(time, "public func buffer(", inputs: ["self"], output: "buffer(for: 4)") {
+        try checkDoc(time, "public func buffer(for", inputs: ["self"], output: "buffer(for: 4)") {
             signals, scheduler in
             signals[0].buffer(for: scheduler.frames(4), on: scheduler).map {
                 "[" + $0.joined(separator: ", ") + "]"
