@@ -456,6 +456,7 @@ struct OperatorsDocTests {
                 [
                     ("public func flatten<Inner>() ", "flatten", { $0.flatten() }),
                     ("public func flatten<Inner>(_ maxConcurrent", "flatten(1)", { $0.flatten(1) }),
+                    ("public func flatten<Inner>(_ maxConcurrent", "flatten(0)", { $0.flatten(0) }),
                     ("public func concat<Inner>()", "concat", { $0.concat() }),
                     ("public func switchToLatest<", "switchToLatest", { $0.switchToLatest() }),
                 ]

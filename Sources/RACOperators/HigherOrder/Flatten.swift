@@ -32,18 +32,23 @@ extension Signal {
     /// RAC: `-flatten:`. Like `flatten()`, but subscribes to at most `maxConcurrent` inner signals at
     /// once; the others wait, in order, for a running one to complete.
     ///
-    /// `maxConcurrent` must be at least 1; anything else stops the process with a message naming
-    /// the call and the value. (RAC read `0` as "no limit": use `flatten()` for that.)
+    /// - Important: as RAC's `flatten:0`, **`flatten(0)` means no limit** (it is `flatten()`),
+    ///   not "subscribe to nothing". (O182, operators.md)
+    ///
+    /// `maxConcurrent` must be `>= 0`; a negative value stops the process with a message naming
+    /// the call and the value.
     ///
     /// ```
     /// self:        -x-y-------|      x: a---b|   y: c-d|
     /// flatten(1):  -a---bc-d--|      (y waits for x)
+    /// flatten(0):  -a-c-(bd)-----|  (no limit, as flatten())
     /// ```
     public func flatten<Inner>(_ maxConcurrent: Int) -> Signal<Inner, Failure>
     where Value == Signal<Inner, Failure> {
-        if maxConcurrent <= 0 {
-            racProgrammerError("flatten(_:)", "maxConcurrent must be > 0, got \(maxConcurrent)")
+        if maxConcurrent < 0 {
+            racProgrammerError("flatten(_:)", "maxConcurrent must be >= 0, got \(maxConcurrent)")
         }
+        if maxConcurrent == 0 { return flatten() }
         return flattenSignals(maxConcurrent: maxConcurrent, name: "[\(self.name)] -flatten: \(maxConcurrent)")
     }
 

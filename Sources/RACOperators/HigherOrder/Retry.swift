@@ -7,18 +7,22 @@ extension Signal {
     /// RAC: `-retry:`. On an error, resubscribes, up to `count` times; the error after the last
     /// retry is forwarded. Values from every attempt are forwarded; completion ends it.
     ///
+    /// - Important: as RAC's `retry:0`, **`retry(0)` retries forever** (it is `retry()`), it does
+    ///   not mean "no retries". To not retry, do not call `retry`. (O214, operators.md)
+    ///
     /// `count` must be `>= 0`; a negative count stops the process with a message naming the call.
-    /// Unlike RAC, `retry(0)` does not retry at all; RAC's `retry:0` (retry forever) is `retry()`.
     ///
     /// ```
     /// self (attempts):  -a-#  -a-#  -a-b|
     /// retry(2):         -a--a--a-b|      (each attempt starts when the last one fails)
     /// retry(1):         -a--a-#
+    /// retry(0):         -a--a--a-b|      (forever, as retry())
     /// ```
     public func retry(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
             racProgrammerError("retry(_:)", "count must be >= 0, got \(count)")
         }
+        if count == 0 { return retry() }
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry: \(count)")) { subscriber in
             let source = self
             var remaining = count

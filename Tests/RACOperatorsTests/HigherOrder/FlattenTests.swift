@@ -48,6 +48,38 @@ struct FlattenTests {
         #expect(log.events == [.next(1), .next(2), .next(3), .completed])
     }
 
+    @Test("flatten(0) has no limit, as RAC's flatten:0 (O182): values, error, completion, disposal, empty")
+    func unlimitedZero() {
+        let outer = Subject<IntSignal, TestError>()
+        let probes = (0..<5).map { _ in IntProbe() }
+        let log = EventLog.of(outer.flatten(0))
+        for probe in probes { outer.sendNext(probe.signal) }
+        #expect(probes.map(\.subscriptions) == [1, 1, 1, 1, 1])
+        probes[4].sendNext(4)
+        probes[0].sendNext(0)
+        outer.sendCompleted()
+        for probe in probes { probe.sendCompleted() }
+        #expect(log.events == [.next(4), .next(0), .completed])
+
+        let failing = Subject<IntSignal, TestError>()
+        let inners = (0..<3).map { _ in IntProbe() }
+        let failed = EventLog.of(failing.flatten(0))
+        for inner in inners { failing.sendNext(inner.signal) }
+        inners[2].sendError(TestError(2))
+        #expect(failed.events == [.error(TestError(2))])
+        #expect(inners.map(\.isSubscribed) == [false, false, false])
+
+        let disposed = Subject<IntSignal, TestError>()
+        let running = (0..<3).map { _ in IntProbe() }
+        let subscription = EventLog<Int, TestError>().record(disposed.flatten(0))
+        for inner in running { disposed.sendNext(inner.signal) }
+        subscription.dispose()
+        #expect(running.map(\.isSubscribed) == [false, false, false])
+        #expect(running.map(\.subscriptions) == [1, 1, 1])
+
+        #expect(EventLog.of(Signal<IntSignal, TestError>.empty.flatten(0)).events == [.completed])
+    }
+
     @Test("concat() subscribes the inner signals one after another, in arrival order")
     func concat() {
         let outer = Subject<IntSignal, TestError>()

@@ -24,12 +24,30 @@ struct RetryRepeatTests {
         let failing = countingSignal(counter, values: [1], terminal: .error(TestError(7)))
         #expect(EventLog.of(failing.retry(2)).events == [.next(1), .next(1), .next(1), .error(TestError(7))])
         #expect(counter.value == 3)
-        let once = OpCounter()
-        #expect(
-            EventLog.of(countingSignal(once, values: [1], terminal: .error(TestError())).retry(0)).values == [
-                1
-            ])
-        #expect(once.value == 1)
+    }
+
+    @Test("retry(0) retries forever, as RAC's retry:0 (O214), until a completion; disposal stops it")
+    func zeroRetriesForever() {
+        let attempts = OpCounter()
+        let flaky = IntSignal { subscriber in
+            attempts.increment()
+            subscriber.sendNext(attempts.value)
+            if attempts.value < 20 {
+                subscriber.sendError(TestError(attempts.value))
+            } else {
+                subscriber.sendCompleted()
+            }
+            return nil
+        }
+        #expect(EventLog.of(flaky.retry(0)).events == Array(1...20).map { .next($0) } + [.completed])
+
+        let source = FreshSubjects<Int, TestError>()
+        let subscription = EventLog<Int, TestError>().record(source.signal.retry(0))
+        for _ in 0..<3 { source.sendError(TestError()) }
+        #expect(source.subscriptions == 4 && source.isSubscribed)
+        subscription.dispose()
+        #expect(!source.isSubscribed && source.disposals == 4)
+        #expect(EventLog.of(IntSignal.empty.retry(0)).events == [.completed])
     }
 
     @Test("completion ends the retries; empty source")
@@ -162,8 +180,8 @@ struct RetryRepeatTests {
 
         let zero = TestScheduler(checksRelease: true)
         let once = try zero.createColdSignal("-a-#", error: TestError(1))
-        try zero.expect(once.retry(0), toEmit: "-a-#", error: TestError(1))
-        try zero.expect(once, toHaveSubscriptions: ["^--!"])
+        try zero.expect(once.retry(0), toEmit: "-a--a--a", error: TestError(1), disposeAt: 8)
+        try zero.expect(once, toHaveSubscriptions: ["^--!", "---^--!", "------^-!"])
     }
 
     @Test("retry() resubscribes on every error until a completion; disposal stops it")
