@@ -24,6 +24,36 @@ extension Signal {
         }
     }
 
+    /// A signal of what `body` returns, or of the error it throws. RAC: `+try:`.
+    ///
+    /// As RAC's `+try:`, `body` runs once, at once (synchronously, inside this initialiser); every
+    /// subscriber then receives the same outcome: the value then completion, or the error. For
+    /// work that runs again for each subscriber, wrap this in `Signal.defer { … }`. Typed throws
+    /// replace RAC's `NSError **`: a `Signal<V, any Error>` accepts any `try`.
+    ///
+    /// ```
+    /// Signal(catching: { a }):          (a|)
+    /// Signal(catching: { throw e }):    #       (# = e)
+    /// ```
+    public convenience init(catching body: () throws(Failure) -> Value) {
+        let outcome: Result<Value, Failure>
+        do throws(Failure) {
+            outcome = .success(try body())
+        } catch {
+            outcome = .failure(error)
+        }
+        self.init(name: SignalDebugNames.name("+try:")) { subscriber in
+            switch outcome {
+            case .success(let value):
+                subscriber.sendNext(value)
+                subscriber.sendCompleted()
+            case .failure(let error):
+                subscriber.sendError(error)
+            }
+            return nil
+        }
+    }
+
     /// A signal that sends the elements of `values` in order, then completes. RAC: `-signal` on
     /// a sequence.
     ///

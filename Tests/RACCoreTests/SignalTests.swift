@@ -115,6 +115,52 @@ struct SignalTests {
         #expect(subscription.isDisposed)
     }
 
+    @Test("Signal(catching:) (RAC +try:) runs its body once, at once; a value then completion")
+    func catchingValue() {
+        var runs = 0
+        let signal = Signal<Int, TestError>(catching: {
+            runs += 1
+            return 7
+        })
+        #expect(runs == 1)
+        #expect(EventLog.of(signal).events == [.next(7), .completed])
+        #expect(EventLog.of(signal).events == [.next(7), .completed])
+        #expect(runs == 1)
+        let optional = Signal<Int?, Never>(catching: { nil })
+        #expect(EventLog.of(optional).events == [.next(nil), .completed])
+    }
+
+    @Test("Signal(catching:): a thrown error is the signal's error, to every subscriber")
+    func catchingError() {
+        let signal = Signal<Int, TestError>(catching: { () throws(TestError) -> Int in throw TestError(3) })
+        #expect(EventLog.of(signal).events == [.error(TestError(3))])
+        #expect(EventLog.of(signal).events == [.error(TestError(3))])
+        struct Untyped: Error, Equatable {}
+        let untyped = Signal<String, any Error>(catching: { throw Untyped() })
+        var caught: (any Error)?
+        untyped.subscribe(error: { caught = $0 })
+        #expect(caught is Untyped)
+    }
+
+    @Test("Signal(catching:): disposal before the outcome stops it; nothing is kept after")
+    func catchingDisposal() {
+        let log = EventLog<Int, TestError>()
+        let subscription = Signal<Int, TestError>(catching: { 1 }).subscribe(
+            Subscriber { event in
+                log.append(event)
+            })
+        #expect(subscription.isDisposed)
+        #expect(log.events == [.next(1), .completed])
+        weak var weakToken: Token?
+        do {
+            let token = Token()
+            weakToken = token
+            let signal = Signal<Token, Never>(catching: { token })
+            #expect(EventLog.of(signal).values.count == 1)
+        }
+        #expect(weakToken == nil)
+    }
+
     @Test("defer calls its factory on each subscription")
     func deferFactory() {
         var made = 0
