@@ -465,6 +465,24 @@ struct OperatorsDocTests {
                 apply(signals[0].map { $0 == "x" ? signals[1] : signals[2] })
             }
         }
+        // Optional inner signals: any name but x and y is nil.
+        let optionalCases:
+            [(String, (Signal<Signal<String, TestError>?, TestError>) -> Signal<String, TestError>)] = [
+                (
+                    "public func flatten<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>?",
+                    { $0.flatten() }
+                ),
+                (
+                    "public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>?",
+                    { $0.switchToLatest() }
+                ),
+            ]
+        for (declaration, apply) in optionalCases {
+            let output = declaration.hasPrefix("public func flatten") ? "flatten" : "switchToLatest"
+            try checkDoc(file, declaration, inputs: ["self", "x", "y"], output: output) { signals, _ in
+                apply(signals[0].map { $0 == "x" ? signals[1] : $0 == "y" ? signals[2] : nil })
+            }
+        }
     }
 
     @Test("replay, replayLast, replayLazily: the late subscriber of each doc marble")

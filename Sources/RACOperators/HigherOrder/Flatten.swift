@@ -3,15 +3,17 @@
 extension Signal {
     /// Subscribes to each inner signal, at most `maxConcurrent` at once, queueing the others in
     /// order; `maxConcurrent == .max` means no limit.
+    /// `inner` gives the signal of each value.
     fileprivate func flattenSignals<Inner>(
-        maxConcurrent: Int, name: @autoclosure () -> String
-    ) -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
+        maxConcurrent: Int, name: @autoclosure () -> String,
+        _ inner: @escaping (Value) -> Signal<Inner, Failure>
+    ) -> Signal<Inner, Failure> {
         return Signal<Inner, Failure>(name: SignalDebugNames.name(name())) { subscriber in
             let merge = MergeSubscription<Inner, Failure>(
                 downstream: subscriber, maxConcurrent: maxConcurrent)
             subscriber.link(state: merge)
-            let source = Subscriber<Signal<Inner, Failure>, Failure> { event in
-                merge.receiveSource(event) { merge.add($0) }
+            let source = Subscriber<Value, Failure> { event in
+                merge.receiveSource(event) { merge.add(inner($0)) }
             }
             merge.subscribe(self, by: source)
             return nil
@@ -26,7 +28,19 @@ extension Signal {
     /// flatten:  -a--b---c-d---|
     /// ```
     public func flatten<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
-        flattenSignals(maxConcurrent: .max, name: "[\(self.name)] -flatten")
+        flattenSignals(maxConcurrent: .max, name: "[\(self.name)] -flatten") { $0 }
+    }
+
+    /// RAC: `-flatten` on a signal that may send `nil` ("should accept nil signals"). As
+    /// `flatten()`, with a `nil` inner signal counting as an empty one: it sends nothing and
+    /// keeps nothing from completing.
+    ///
+    /// ```
+    /// self:     -x-n-y---|      x: a--b|   y: c|   (n = nil)
+    /// flatten:  -a--bc---|
+    /// ```
+    public func flatten<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>? {
+        flattenSignals(maxConcurrent: .max, name: "[\(self.name)] -flatten") { $0 ?? .empty }
     }
 
     /// RAC: `-flatten:`. Like `flatten()`, but subscribes to at most `maxConcurrent` inner signals at
@@ -50,6 +64,7 @@ extension Signal {
         }
         if maxConcurrent == 0 { return flatten() }
         return flattenSignals(maxConcurrent: maxConcurrent, name: "[\(self.name)] -flatten: \(maxConcurrent)")
+        { $0 }
     }
 
     /// RAC: `-concat` on a signal of signals (`flatten:1`). Subscribes to the inner signals one
@@ -60,6 +75,6 @@ extension Signal {
     /// concat:  -a---bc-d--|
     /// ```
     public func concat<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
-        flattenSignals(maxConcurrent: 1, name: "[\(self.name)] -concat")
+        flattenSignals(maxConcurrent: 1, name: "[\(self.name)] -concat") { $0 }
     }
 }

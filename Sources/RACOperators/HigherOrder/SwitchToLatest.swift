@@ -35,4 +35,16 @@ extension Signal {
     public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         switchMap(name: "[\(self.name)] -switchToLatest") { $0 }
     }
+
+    /// RAC: `-switchToLatest` on a signal that may send `nil` ("should accept nil signals"). As
+    /// `switchToLatest()`, with a `nil` inner signal counting as an empty one: it disposes the
+    /// previous inner signal and sends nothing.
+    ///
+    /// ```
+    /// self:            -x--n--y--|     x: a-b-c|   y: d|   (n = nil)
+    /// switchToLatest:  -a-b---d--|     (x disposed when nil arrives)
+    /// ```
+    public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>? {
+        switchMap(name: "[\(self.name)] -switchToLatest") { $0 ?? .empty }
+    }
 }

@@ -80,6 +80,52 @@ struct FlattenTests {
         #expect(EventLog.of(Signal<IntSignal, TestError>.empty.flatten(0)).events == [.completed])
     }
 
+    @Test("flatten on optional inners: a nil inner counts as empty (RAC: accepts nil signals)")
+    func optionalInners() {
+        let outer = Subject<IntSignal?, TestError>()
+        let a = IntProbe()
+        let b = IntProbe()
+        let log = EventLog.of(outer.flatten())
+        outer.sendNext(a.signal)
+        outer.sendNext(nil)
+        outer.sendNext(b.signal)
+        b.sendNext(1)
+        a.sendNext(2)
+        outer.sendCompleted()
+        a.sendCompleted()
+        #expect(!log.isTerminated)
+        b.sendCompleted()
+        #expect(log.events == [.next(1), .next(2), .completed])
+
+        let nils = Subject<IntSignal?, TestError>()
+        let onlyNils = EventLog.of(nils.flatten())
+        nils.sendNext(nil)
+        nils.sendCompleted()
+        #expect(onlyNils.events == [.completed])
+        #expect(EventLog.of(Signal<IntSignal?, TestError>.empty.flatten()).events == [.completed])
+    }
+
+    @Test("flatten on optional inners: errors are forwarded; disposal reaches the running inners")
+    func optionalInnersErrorAndDisposal() {
+        let outer = Subject<IntSignal?, TestError>()
+        let inner = IntProbe()
+        let log = EventLog.of(outer.flatten())
+        outer.sendNext(inner.signal)
+        outer.sendNext(nil)
+        outer.sendError(TestError(6))
+        #expect(log.events == [.error(TestError(6))])
+        #expect(!inner.isSubscribed)
+
+        let disposed = Subject<IntSignal?, TestError>()
+        let running = (0..<2).map { _ in IntProbe() }
+        let subscription = EventLog<Int, TestError>().record(disposed.flatten())
+        disposed.sendNext(running[0].signal)
+        disposed.sendNext(nil)
+        disposed.sendNext(running[1].signal)
+        subscription.dispose()
+        #expect(running.map(\.isSubscribed) == [false, false] && disposed.subscriberCount == 0)
+    }
+
     @Test("concat() subscribes the inner signals one after another, in arrival order")
     func concat() {
         let outer = Subject<IntSignal, TestError>()

@@ -33,6 +33,61 @@ struct SwitchToLatestTests {
         #expect(weakLog == nil)
     }
 
+    @Test(
+        "a nil inner signal counts as empty: it disposes the previous one, sends nothing (RAC: accepts nil)")
+    func optionalInners() {
+        let outer = Subject<IntSignal?, TestError>()
+        let a = IntProbe()
+        let b = IntProbe()
+        let log = EventLog.of(outer.switchToLatest())
+        outer.sendNext(a.signal)
+        a.sendNext(1)
+        outer.sendNext(nil)
+        #expect(!a.isSubscribed && a.disposals == 1)
+        a.sendNext(2)
+        outer.sendNext(b.signal)
+        b.sendNext(3)
+        b.sendCompleted()
+        outer.sendNext(nil)
+        outer.sendCompleted()
+        #expect(log.events == [.next(1), .next(3), .completed])
+
+        // Only nils, and an empty source: both complete with the source.
+        let nils = Subject<IntSignal?, TestError>()
+        let onlyNils = EventLog.of(nils.switchToLatest())
+        nils.sendNext(nil)
+        nils.sendNext(nil)
+        #expect(onlyNils.events.isEmpty)
+        nils.sendCompleted()
+        #expect(onlyNils.events == [.completed])
+        #expect(EventLog.of(Signal<IntSignal?, TestError>.empty.switchToLatest()).events == [.completed])
+    }
+
+    @Test("optional inners: an error from the source or an inner is forwarded; disposal reaches both")
+    func optionalInnersErrorAndDisposal() {
+        let outer = Subject<IntSignal?, TestError>()
+        let inner = IntProbe()
+        let log = EventLog.of(outer.switchToLatest())
+        outer.sendNext(nil)
+        outer.sendNext(inner.signal)
+        inner.sendError(TestError(4))
+        #expect(log.events == [.error(TestError(4))])
+        #expect(outer.subscriberCount == 0)
+
+        let failing = Subject<IntSignal?, TestError>()
+        let failed = EventLog.of(failing.switchToLatest())
+        failing.sendNext(nil)
+        failing.sendError(TestError(5))
+        #expect(failed.events == [.error(TestError(5))])
+
+        let disposed = Subject<IntSignal?, TestError>()
+        let running = IntProbe()
+        let subscription = EventLog<Int, TestError>().record(disposed.switchToLatest())
+        disposed.sendNext(running.signal)
+        subscription.dispose()
+        #expect(!running.isSubscribed && disposed.subscriberCount == 0)
+    }
+
     @Test("completes when the outer and the latest inner have completed, in either order")
     func completion() {
         let outer = Subject<IntSignal, TestError>()
