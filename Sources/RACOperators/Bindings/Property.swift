@@ -101,19 +101,7 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     /// signal:   a---b---c---|
     /// ```
     public var signal: Signal<Value, Never> {
-        let core = self.core
-        return Signal(name: SignalDebugNames.name("MutableProperty.signal")) { subscriber in
-            let forwarder = Subscriber<PropertyChange<Value>, Never> { event in
-                switch event {
-                case .next(let change): subscriber.sendNext(change.value)
-                case .error(let never): switch never {}
-                case .completed: subscriber.sendCompleted()
-                }
-            }
-            subscriber.link(forwarder)
-            core.subscribe(forwarder)
-            return nil
-        }
+        core.signal(named: "MutableProperty.signal")
     }
 }
 
@@ -182,12 +170,33 @@ final class PropertyCore<Value>: @unchecked Sendable {
         return result
     }
 
+    /// The current value on subscription, then every change; completes when the core finishes.
+    /// Holds the core only.
+    /// With `replayingLast`, a subscriber that arrives once the core has finished gets the last
+    /// value before the completion (a read-only `Property` keeps its value when its source ends);
+    /// without, only the completion (a deallocated `MutableProperty` has no value to read).
+    func signal(named name: String, replayingLast: Bool = false) -> Signal<Value, Never> {
+        Signal(name: SignalDebugNames.name(name)) { [self] subscriber in
+            let forwarder = Subscriber<PropertyChange<Value>, Never> { event in
+                switch event {
+                case .next(let change): subscriber.sendNext(change.value)
+                case .error(let never): switch never {}
+                case .completed: subscriber.sendCompleted()
+                }
+            }
+            subscriber.link(forwarder)
+            subscribe(forwarder, replayingLast: replayingLast)
+            return nil
+        }
+    }
+
     /// Sends the current value, then attaches `subscriber` for every later change; completes it
     /// at once if the property is gone.
-    func subscribe(_ subscriber: Subscriber<PropertyChange<Value>, Never>) {
+    func subscribe(_ subscriber: Subscriber<PropertyChange<Value>, Never>, replayingLast: Bool = false) {
         deliveryLock.lock()
         defer { deliveryLock.unlock() }
         guard !finished else {
+            if replayingLast { subscriber.sendNext(PropertyChange(value: announced, origin: nil)) }
             subscriber.sendCompleted()
             return
         }
