@@ -44,6 +44,11 @@ let package = Package(
             path: "Examples/Showcase",
             swiftSettings: strict
         ),
+        // Programs that block the main thread on work queued on the main queue, run as child
+        // processes by RACOperatorsTests (CommandMainThreadTests); not a product.
+        .executableTarget(
+            name: "RACMainQueueProbe", dependencies: ["RACOperators"], path: "Tests/MainQueueProbe",
+            swiftSettings: strict),
         // The release checks every test target uses (Tests/RACTestSupport); not a product.
         .target(
             name: "RACTestSupport", dependencies: ["RACTesting"], path: "Tests/RACTestSupport",
@@ -52,7 +57,8 @@ let package = Package(
         .testTarget(
             name: "RACSchedulersTests", dependencies: ["RACSchedulers", "RACTestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "RACOperatorsTests", dependencies: ["RACOperators", "RACTesting", "RACTestSupport"],
+            name: "RACOperatorsTests",
+            dependencies: ["RACOperators", "RACTesting", "RACTestSupport", "RACMainQueueProbe"],
             swiftSettings: strict),
         .testTarget(
             name: "RACFoundationBridgeTests",

@@ -16,12 +16,15 @@ import Dispatch
 public final class QueueScheduler: Scheduler, @unchecked Sendable {
     /// The serial queue that actions run on. RAC: `queue` (`RACQueueScheduler+Subclass.h`).
     public let queue: DispatchQueue
+    /// Whether this is `Scheduler.main`, whose due actions `MainQueueWatch` counts.
+    private let isMain: Bool
 
     /// Creates a scheduler with its own serial queue of quality of service `qos`.
     /// RAC: `+[RACScheduler schedulerWithPriority:name:]` (a priority maps to a QoS:
     /// high → `.userInitiated`, default → `.default`, low → `.utility`, background → `.background`).
     public init(qos: DispatchQoS = .default, name: String = "org.reactivecocoa.QueueScheduler") {
         queue = DispatchQueue(label: name, qos: qos)
+        isMain = false
         super.init(name: name)
     }
 
@@ -31,17 +34,18 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     public init(name: String? = nil, targeting targetQueue: DispatchQueue) {
         let name = name ?? "org.reactivecocoa.QueueScheduler(\(targetQueue.label))"
         queue = DispatchQueue(label: name, target: targetQueue)
+        isMain = false
         super.init(name: name)
     }
 
-    /// Wraps an existing serial queue as is: the main queue.
-    private init(wrapping serialQueue: DispatchQueue, name: String) {
-        queue = serialQueue
+    /// Wraps the main queue as is: `Scheduler.main`.
+    private init(wrappingMainQueueNamed name: String) {
+        queue = .main
+        isMain = true
         super.init(name: name)
     }
 
-    static let onMainQueue = QueueScheduler(
-        wrapping: .main, name: "org.reactivecocoa.Scheduler.main")
+    static let onMainQueue = QueueScheduler(wrappingMainQueueNamed: "org.reactivecocoa.Scheduler.main")
 
     /// Runs `action` asynchronously on the queue, after every action scheduled before it.
     /// RAC: `-[RACQueueScheduler schedule:]`.
@@ -50,6 +54,7 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     @discardableResult
     public override func schedule(_ action: @escaping () -> Void) -> (any Disposable)? {
         let scheduled = ScheduledAction(action)
+        if isMain { scheduled.countAsDue() }
         queue.async { [self] in
             performAsCurrent { scheduled.runOnce() }
         }
@@ -64,6 +69,15 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     public override func schedule(after delay: Duration, _ action: @escaping () -> Void) -> (any Disposable)?
     {
         let scheduled = ScheduledAction(action)
+        if isMain {
+            // Counted once due, so that a blocking operator on the main thread learns of it then:
+            // the delay runs out on a global queue, which then queues the action on the main queue.
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
+                guard scheduled.countAsDue() else { return }
+                queue.async { [self] in performAsCurrent { scheduled.runOnce() } }
+            }
+            return scheduled
+        }
         queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
             performAsCurrent { scheduled.runOnce() }
         }

@@ -6,6 +6,9 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
     private let lock = PthreadLock()
     private var action: (() -> Void)?
     private var disposed = false
+    /// Whether the action is counted by `MainQueueWatch` (an action of `Scheduler.main` that is
+    /// due); it stops being counted when it runs or is disposed.
+    private var countedAsDue = false
 
     init(_ action: @escaping () -> Void) {
         self.action = action
@@ -21,22 +24,43 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
         lock.withLock { action != nil }
     }
 
+    /// Counts the action among the due actions of `Scheduler.main` (`MainQueueWatch`) until it
+    /// runs or is disposed. Returns `false`, counting nothing, if it is gone already.
+    @discardableResult
+    func countAsDue() -> Bool {
+        let counted = lock.withLock { () -> Bool in
+            guard action != nil else { return false }
+            countedAsDue = true
+            return true
+        }
+        if counted { MainQueueWatch.actionBecameDue() }
+        return counted
+    }
+
     /// Cancels the action and releases its closure (outside the lock: releasing may run deinits).
     func dispose() {
-        let released: (() -> Void)? = lock.withLock {
+        let (released, wasCounted) = lock.withLock { () -> ((() -> Void)?, Bool) in
             disposed = true
-            defer { action = nil }
-            return action
+            defer {
+                action = nil
+                countedAsDue = false
+            }
+            return (action, countedAsDue)
         }
+        if wasCounted { MainQueueWatch.dueActionLeft() }
         withExtendedLifetime(released) {}
     }
 
     /// Runs the action once unless it was disposed, and releases it.
     func runOnce() {
-        let toRun: (() -> Void)? = lock.withLock {
-            defer { action = nil }
-            return action
+        let (toRun, wasCounted) = lock.withLock { () -> ((() -> Void)?, Bool) in
+            defer {
+                action = nil
+                countedAsDue = false
+            }
+            return (action, countedAsDue)
         }
+        if wasCounted { MainQueueWatch.dueActionLeft() }
         toRun?()
     }
 

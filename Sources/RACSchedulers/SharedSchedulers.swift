@@ -14,7 +14,10 @@ extension Scheduler {
     ///
     /// On Linux the main queue only runs while the main thread drains it (`dispatchMain()`,
     /// `RunLoop.main.run()`); a command-line tool or test that never does so never runs these
-    /// actions. Take the scheduler as a parameter where tests must run without a main loop.
+    /// actions. Take the scheduler as a parameter where tests must run without a main loop. A
+    /// blocking operator (`toArray()` …) called on the main thread while an action of this
+    /// scheduler waits to run stops the process with a message naming the call, since the action
+    /// could only run after it returns.
     public static var main: QueueScheduler {
         QueueScheduler.onMainQueue
     }

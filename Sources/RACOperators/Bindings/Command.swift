@@ -5,7 +5,11 @@
 ///
 /// RAC: `RACCommand`. What RAC delivered on the main thread is delivered here on the `scheduler`
 /// given at creation (the main queue by default), so tests pass a `TestScheduler` and need no
-/// run loop. Rules (RAC's):
+/// run loop. With the default, the work starts only when the main queue runs: on Linux, only while
+/// the main thread drains it (`dispatchMain()`). A command-line tool that blocks on the main
+/// thread instead (`execute(x).toArray()`) would wait forever, so the blocking operator stops the
+/// process with a message naming it (see `toArray()`); such a tool passes
+/// `scheduler: QueueScheduler()`. Rules (RAC's):
 /// - `execute(_:)` while disabled returns a signal that fails with `.notEnabled` and starts nothing;
 /// - otherwise it marks the command executing, then subscribes to the work on `scheduler`, and
 ///   returns a hot, replayed signal of that execution (late subscribers still see every event);
@@ -39,7 +43,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     ///     enabled (apart from the executing rule).
     ///   - allowsConcurrentExecution: whether an execution may start while another runs.
     ///   - scheduler: where the work is subscribed and the state signals deliver (RAC: the main
-    ///     thread).
+    ///     thread). The default, `Scheduler.main`, needs a main thread that drains the main queue;
+    ///     a command-line tool without one passes another scheduler.
     ///   - execute: makes the signal of work for one input; called once per execution.
     public init(
         enabled: Signal<Bool, Never>? = nil,

@@ -7,14 +7,26 @@ final class BlockingOutcome<Value, Failure: Error>: @unchecked Sendable {
     let lock = PthreadLock()
     var values: [Value] = []
     var failure: Failure?
+    /// Set (under `lock`) before `finished` is signalled.
+    var isFinished = false
     let finished = DispatchSemaphore(value: 0)
+
+    /// Marks the wait as over and wakes the waiting thread.
+    func finish() {
+        lock.withLock { isFinished = true }
+        finished.signal()
+    }
 }
 
 extension Signal {
     /// Subscribes and blocks the calling thread until the signal terminates (or `limit` values have
     /// arrived), returning the values and the failure, if any. The subscription runs on a fresh
     /// trampoline so that a synchronous signal completes even when called inside a subscription.
-    func blockingCollect(limit: Int) -> (values: [Value], failure: Failure?) {
+    ///
+    /// On the main thread, waiting while an action of `Scheduler.main` is due stops the process
+    /// with a message naming `call`: that action cannot run before the wait ends, so a signal that
+    /// needs it would hang (`MainQueueWatch`).
+    func blockingCollect(limit: Int, call: String) -> (values: [Value], failure: Failure?) {
         let outcome = BlockingOutcome<Value, Failure>()
         let subscriber = Subscriber<Value, Failure> { event in
             switch event {
@@ -23,18 +35,19 @@ extension Signal {
                     outcome.values.append(value)
                     return outcome.values.count >= limit
                 }
-                if reachedLimit { outcome.finished.signal() }
+                if reachedLimit { outcome.finish() }
             case .error(let failure):
                 outcome.lock.withLock { outcome.failure = failure }
-                outcome.finished.signal()
+                outcome.finish()
             case .completed:
-                outcome.finished.signal()
+                outcome.finish()
             }
         }
         SubscriptionTrampoline.isolated {
             _ = subscribe(subscriber)
         }
-        outcome.finished.wait()
+        MainQueueWatch.wait(
+            on: outcome.finished, until: { outcome.lock.withLock { outcome.isFinished } }, in: call)
         subscriber.dispose()
         return outcome.lock.withLock { (outcome.values, outcome.failure) }
     }

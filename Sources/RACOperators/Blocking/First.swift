@@ -4,25 +4,40 @@ extension Signal {
     /// RAC: `-first`. Blocks until the first value and returns it (disposing the subscription),
     /// returns `nil` if the signal completes without a value, or throws its error.
     ///
+    /// On the main thread, blocking while an action scheduled on `Scheduler.main` waits to run (or
+    /// comes due during the wait) stops the process with a message naming this call: only the main
+    /// thread runs that action, so a signal that needs it would never end (Docs/Concepts.md,
+    /// "Blocking on the main thread").
+    ///
     /// ```
     /// self:     --a-b-|
     /// first():  a        (the subscription is disposed after a)
     /// self:     ---|     first() == nil
     /// ```
     public func first() throws(Failure) -> Value? {
-        let (values, failure) = blockingCollect(limit: 1)
-        if let value = values.first { return value }
-        if let failure { throw failure }
-        return nil
+        try firstValue(call: "first()")
     }
 
     /// RAC: `-firstOrDefault:`. Like `first()`, but returns `defaultValue` for an empty signal.
+    ///
+    /// On the main thread, blocking while an action scheduled on `Scheduler.main` waits to run (or
+    /// comes due during the wait) stops the process with a message naming this call: only the main
+    /// thread runs that action, so a signal that needs it would never end (Docs/Concepts.md,
+    /// "Blocking on the main thread").
     ///
     /// ```
     /// self:                 ---|
     /// first(default: z):    z
     /// ```
     public func first(default defaultValue: Value) throws(Failure) -> Value {
-        try first() ?? defaultValue
+        try firstValue(call: "first(default:)") ?? defaultValue
+    }
+
+    /// The first value, `nil` for an empty signal, or the error; `call` names the caller.
+    private func firstValue(call: String) throws(Failure) -> Value? {
+        let (values, failure) = blockingCollect(limit: 1, call: call)
+        if let value = values.first { return value }
+        if let failure { throw failure }
+        return nil
     }
 }

@@ -4,12 +4,17 @@ extension Signal {
     /// RAC: `-toArray`. Blocks until the signal completes and returns all its values, or throws
     /// its error.
     ///
+    /// On the main thread, blocking while an action scheduled on `Scheduler.main` waits to run (or
+    /// comes due during the wait) stops the process with a message naming this call: only the main
+    /// thread runs that action, so a signal that needs it would never end (Docs/Concepts.md,
+    /// "Blocking on the main thread").
+    ///
     /// ```
     /// self:       -a-b-c-|
     /// toArray():  [a, b, c]
     /// ```
     public func toArray() throws(Failure) -> [Value] {
-        let (values, failure) = blockingCollect(limit: .max)
+        let (values, failure) = blockingCollect(limit: .max, call: "toArray()")
         if let failure { throw failure }
         return values
     }

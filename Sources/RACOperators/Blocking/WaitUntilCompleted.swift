@@ -3,12 +3,17 @@
 extension Signal {
     /// RAC: `-waitUntilCompleted:`. Blocks until the signal completes, or throws its error.
     ///
+    /// On the main thread, blocking while an action scheduled on `Scheduler.main` waits to run (or
+    /// comes due during the wait) stops the process with a message naming this call: only the main
+    /// thread runs that action, so a signal that needs it would never end (Docs/Concepts.md,
+    /// "Blocking on the main thread").
+    ///
     /// ```
     /// self:  -a-b-|      returns after |
     /// self:  -a-#        throws
     /// ```
     public func waitUntilCompleted() throws(Failure) {
-        let (_, failure) = blockingCollect(limit: .max)
+        let (_, failure) = blockingCollect(limit: .max, call: "waitUntilCompleted()")
         if let failure { throw failure }
     }
 }

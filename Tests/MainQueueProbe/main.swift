@@ -1,0 +1,46 @@
+// rac-main-queue-probe: the programs of issue 17, item 4, run by CommandMainThreadTests as child
+// processes. Each runs on the main thread, which never drains the main queue (no dispatchMain(),
+// no run loop), as a command-line tool does. The first argument picks the program; the blocking
+// ones must end with the programmer-error message naming their call, not hang.
+
+import Foundation
+import RACOperators
+
+/// A refresh command made as a new user makes it: with the default scheduler, `Scheduler.main`.
+func refreshCommand() -> Command<Void, Int, Never> {
+    Command(execute: { _ in Signal(value: 42) })
+}
+
+switch CommandLine.arguments.dropFirst().first {
+case "command-toArray":
+    // Exactly the program of the issue.
+    let values = try refreshCommand().execute(()).toArray()
+    print("unreachable: \(values)")
+case "command-first":
+    let value = try refreshCommand().execute(()).first()
+    print("unreachable: \(String(describing: value))")
+case "command-waitUntilCompleted":
+    try refreshCommand().execute(()).waitUntilCompleted()
+    print("unreachable")
+case "delay-on-main-toArray":
+    // The action comes due while the main thread already waits.
+    let values = Signal<Int, Never>(value: 1).delay(.milliseconds(20), on: Scheduler.main).toArray()
+    print("unreachable: \(values)")
+case "background-toArray":
+    // Nothing queued on the main queue: blocking the main thread is fine.
+    let values = Signal<Int, Never>(value: 7).delay(.milliseconds(20), on: QueueScheduler()).toArray()
+    print("values: \(values)")
+case "disposed-main-action-toArray":
+    // An action of Scheduler.main that was disposed before it ran is no work: not counted.
+    Scheduler.main.schedule { print("unreachable: disposed") }?.dispose()
+    let values = Signal<Int, Never>(value: 8).delay(.milliseconds(20), on: QueueScheduler()).toArray()
+    print("values: \(values)")
+case "command-with-scheduler-toArray":
+    // The fix a command-line tool applies: another scheduler.
+    let command = Command<Void, Int, Never>(scheduler: QueueScheduler(), execute: { _ in Signal(value: 42) })
+    let values = try command.execute(()).toArray()
+    print("values: \(values)")
+default:
+    print("usage: rac-main-queue-probe PROGRAM")
+    exit(2)
+}
