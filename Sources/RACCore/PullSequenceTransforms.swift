@@ -1,7 +1,7 @@
 extension PullSequence {
     /// A sequence with the same head (shared, not recomputed) and a new, lazily computed tail.
     /// Call on a resolved, non-empty sequence.
-    private func replacingTail(_ tail: @escaping () -> PullSequence<Value>) -> PullSequence<Value> {
+    func replacingTail(_ tail: @escaping () -> PullSequence<Value>) -> PullSequence<Value> {
         switch storage {
         case .array(let values, let offset, _): return .cons(values[offset], tail)
         case .cons(let head, _): return .cons(head, tail)
@@ -68,7 +68,7 @@ extension PullSequence {
         return lazyConcat(other)
     }
 
-    private func lazyConcat(_ other: PullSequence<Value>) -> PullSequence<Value> {
+    func lazyConcat(_ other: PullSequence<Value>) -> PullSequence<Value> {
         .defer {
             let node = self.resolved
             if node.isEmpty { return other }
