@@ -56,6 +56,18 @@ EXTRA_FILES = [
 # closure's initialiser, not the subscription methods.
 ONLY = {"Sources/RACCore/Signal.swift": {"Signal(name:_:)"}}
 
+# Family of each PullSequence file, by the part of its stem after `PullSequence`.
+SEQUENCE_FAMILIES = [
+    ("basics", [""]),
+    ("conformances", ["+Codable"]),
+    ("transform", ["Transforms", "CompactMap", "Stream"]),
+    ("filter", ["Filters"]),
+    ("accumulate", ["Scan", "Folds"]),
+    ("combine", ["Zip"]),
+    ("bridges", ["Bridges", "Signal", "Scheduling"]),
+]
+SEQUENCE_GLOBS = ["Sources/RACCore/PullSequence*.swift", "Sources/RACSchedulers/PullSequence*.swift"]
+
 RAC_NAME = re.compile(r"RAC:\s+(none\b|`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*)")
 # A marble: a run of marble characters with at least one frame, end or group in it.
 MARBLE_TOKEN = re.compile(r"^[-\w()\[\]{},|#^!…*+]*[-|#][-\w()\[\]{},|#^!…*+]*$")
@@ -126,16 +138,18 @@ def matching(text: str, start: int, open_char: str, close_char: str) -> int:
     raise ValueError(f"unbalanced {open_char} in {text!r}")
 
 
-def swift_name(declaration: str) -> str | None:
+def swift_name(declaration: str, type_name: str = "Signal") -> str | None:
     """`map(_:)`, `Signal.merge(_:)`, `values`, `await first()`, `Signal(_:)` from a declaration."""
     match = re.match(
-        r"\s*public\s+((?:static\s+|convenience\s+|mutating\s+)*)(func|var|init)\b\s*(`?\w*`?)", declaration
+        r"\s*public\s+((?:static\s+|convenience\s+|mutating\s+)*)(func|var|init)\b\s*(==|`?\w*`?)", declaration
     )
     if not match:
         return None
     modifiers, kind, name = match.group(1), match.group(2), match.group(3).strip("`")
+    if name == "==":
+        return "=="
     if kind == "var":
-        return f"Signal.{name}" if "static" in modifiers else name
+        return f"{type_name}.{name}" if "static" in modifiers else name
     rest = declaration[match.end() :]
     index = rest.index("(") if "(" in rest else -1
     if rest.lstrip().startswith("<"):
@@ -149,9 +163,9 @@ def swift_name(declaration: str) -> str | None:
     signature = "(" + "".join(labels) + ")"
     is_async = re.match(r"\s*async\b", rest[close + 1 :]) is not None
     if kind == "init":
-        result = "Signal" + signature
+        result = type_name + signature
     elif "static" in modifiers:
-        result = f"Signal.{name}{signature}"
+        result = f"{type_name}.{name}{signature}"
     else:
         result = name + signature
     return ("await " if is_async else "") + result
@@ -306,6 +320,107 @@ def collect() -> tuple[list[Operator], list[str]]:
     return operators, problems
 
 
+def sequence_family(relative: str) -> tuple[int, str] | None:
+    stem = relative.rsplit("/", 1)[-1].removesuffix(".swift").removeprefix("PullSequence")
+    for index, (family, stems) in enumerate(SEQUENCE_FAMILIES):
+        if stem in stems:
+            return index, family
+    return None
+
+
+def parse_sequence_file(path: Path) -> tuple[list[Operator], list[str]]:
+    """The public members of `PullSequence` in one file: its class body and its extensions."""
+    relative = path.relative_to(ROOT).as_posix()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    operators, problems = [], []
+    family = sequence_family(relative)
+    inside = False
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if re.match(r"(extension\s+PullSequence\b|public final class PullSequence\b)", line):
+            inside = True
+        elif line.startswith("}"):
+            inside = False
+        elif inside and re.match(r"    public\s+(static\s+|convenience\s+)*(func|var|init)\b", line):
+            above = index - 1
+            while above >= 0 and re.match(r"    @", lines[above]):
+                above -= 1
+            doc = []
+            while above >= 0 and lines[above].startswith("    ///"):
+                doc.insert(0, lines[above][7:].removeprefix(" "))
+                above -= 1
+            declaration, end = line, index
+            while "{" not in lines[end] and end + 1 < len(lines):
+                end += 1
+                declaration += " " + lines[end].strip()
+            name = swift_name(declaration, "PullSequence")
+            where = f"{relative}:{index + 1}"
+            if name is None or family is None:
+                problems.append(f"{where}: cannot read {line.strip()!r} or place {relative} in a family")
+            else:
+                rac, meaning, marble = parse_doc(doc)
+                if rac is None:
+                    problems.append(f"{where}: `{name}`: its doc comment names no RAC selector")
+                if not marble:
+                    problems.append(f"{where}: `{name}`: its doc comment has no sketch (a ``` block)")
+                if not meaning:
+                    problems.append(f"{where}: `{name}`: its doc comment has no one-line meaning")
+                operators.append(
+                    Operator(
+                        family=family[1], family_index=family[0], path=relative, line=index + 1,
+                        order=(family[0], relative, index), swift=name, rac=rac, meaning=meaning,
+                        marble=marble,
+                    )
+                )
+            index = end
+        index += 1
+    return operators, problems
+
+
+def collect_sequence() -> tuple[list[Operator], list[str]]:
+    files = sorted(path for pattern in SEQUENCE_GLOBS for path in ROOT.glob(pattern))
+    operators, problems = [], []
+    for path in files:
+        found, issues = parse_sequence_file(path)
+        operators += found
+        problems += issues
+    operators.sort(key=lambda operator: operator.order)
+    return operators, problems
+
+
+def render_sequence(operators: list[Operator]) -> str:
+    """The PullSequence part of the page: a heading per family and per member."""
+    families = []
+    for operator in operators:
+        if operator.family not in families:
+            families.append(operator.family)
+    headings = [f"PullSequence {family}" for family in families]
+    out = [
+        "# PullSequence",
+        "",
+        f"Every public member of `PullSequence` ({len(operators)} declarations), RAC's `RACSequence`, by",
+        "family, from the doc comments of Sources/RACCore/PullSequence*.swift and",
+        "Sources/RACSchedulers/PullSequence*.swift. On a lazy sequence the operations return lazy",
+        "sequences (nothing is evaluated until the result is, and each value once); on an eager one,",
+        "eager sequences. The sketches list values in order, not frames.",
+        "",
+        "Families: " + " · ".join(f"[{family}](#{anchor(heading)})" for family, heading in zip(families, headings))
+        + ".",
+    ]
+    current = None
+    for operator in operators:
+        if operator.family != current:
+            current = operator.family
+            out += ["", f"## PullSequence {current}"]
+        rac = "—" if operator.rac in (None, "none") else operator.rac
+        out += ["", f"### `{operator.swift}`", "", f"RAC: {rac}. {operator.meaning}"]
+        if operator.marble:
+            out += ["", "```", *operator.marble, "```"]
+    out.append("")
+    return "\n".join(out)
+
+
 def anchor(family: str) -> str:
     """GitHub's heading anchor for a family heading such as "side effects"."""
     return re.sub(r"[^a-z0-9 -]", "", family.lower()).replace(" ", "-")
@@ -360,7 +475,9 @@ def main(arguments: list[str]) -> int:
     check = "--check" in arguments
     to_stdout = "--stdout" in arguments
     operators, problems = collect()
-    table = render(operators)
+    sequence_members, sequence_problems = collect_sequence()
+    problems += sequence_problems
+    table = render(operators) + "\n" + render_sequence(sequence_members)
     if to_stdout:
         sys.stdout.write(table)
         return 0

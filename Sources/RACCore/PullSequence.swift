@@ -91,8 +91,8 @@ public final class PullSequence<Value>: Sequence {
 
     /// A lazy sequence that calls `factory` on first use (of `head`, `tail`, `isEmpty`, iteration …)
     /// and then behaves as the sequence it returned. The factory runs at most once. Use it when even
-    /// whether the sequence is empty is not known in advance. RAC: a dynamic sequence with a lazy
-    /// dependency (`+sequenceWithLazyDependency:headBlock:tailBlock:`).
+    /// whether the sequence is empty is not known in advance. RAC:
+    /// `+sequenceWithLazyDependency:headBlock:tailBlock:` (a dynamic sequence with a lazy dependency).
     ///
     /// ```
     /// PullSequence.defer { loadValues().isEmpty ? .empty : PullSequence(values: loadValues()) }
@@ -185,6 +185,10 @@ public final class PullSequence<Value>: Sequence {
 
     /// Whether the sequence has no values. Decides a deferred sequence, but never computes a lazy
     /// head. RAC: `head == nil`.
+    ///
+    /// ```
+    /// empty.isEmpty == true     naturals.isEmpty == false  (no head computed)
+    /// ```
     public var isEmpty: Bool {
         resolved.isEmptyResolved
     }
@@ -197,6 +201,10 @@ public final class PullSequence<Value>: Sequence {
     }
 
     /// Whether this is an eager (array-backed, computed) sequence. RAC: `RACEagerSequence`.
+    ///
+    /// ```
+    /// [a, b].eager.isEager == true     [a, b].isEager == false
+    /// ```
     public var isEager: Bool {
         if case .array(_, _, true) = storage { return true }
         return false
@@ -238,6 +246,10 @@ public final class PullSequence<Value>: Sequence {
 
     /// Iterates the values in order, pulling each tail only when the next value is asked for.
     /// RAC: `objectEnumerator` / fast enumeration (`RACSequenceEnumerator`).
+    ///
+    /// ```
+    /// for value in [a, b, c] { … }:  a b c
+    /// ```
     public func makeIterator() -> Iterator {
         Iterator(self)
     }
