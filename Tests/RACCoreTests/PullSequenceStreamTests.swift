@@ -80,6 +80,39 @@ struct PullSequenceStreamTests {
         #expect(calls.current == 2)
     }
 
+    @Test("walks of a bound sequence on several threads at once bind each value once")
+    func bindConcurrentWalks() {
+        for _ in 0..<20 {
+            let bindings = Locked(0)
+            let bound = naturals().bind {
+                { value, _ in
+                    bindings.withValue { $0 += 1 }
+                    return PullSequence(values: [value, value])
+                }
+            }
+            let sums = Locked<[Int]>([])
+            onThreads(8) { _ in
+                let values = Array(bound.prefix(20))
+                sums.withValue { $0.append(values.reduce(0, +)) }
+            }
+            #expect(sums.current == Array(repeating: 90, count: 8))
+            #expect(bindings.current == 10)
+        }
+    }
+
+    @Test("eager evaluates every value once; operations on the eager sequence do not evaluate them again")
+    func eagerEvaluatesOnce() {
+        let heads = Locked(0)
+        let eager = naturals(heads: heads).take(4).eager
+        #expect(heads.current == 4)
+        let results = [
+            eager.scan(0, +).array, eager.skip(while: { $0 < 2 }).array, eager.distinctUntilChanged().array,
+            eager.zip(with: eager).map { $0.0 + $0.1 }.array, eager.startWith(-1).array,
+        ]
+        #expect(results == [[0, 1, 3, 6], [2, 3], [0, 1, 2, 3], [0, 2, 4, 6], [-1, 0, 1, 2, 3]])
+        #expect(heads.current == 4)
+    }
+
     @Test("bind keeps a private counter: take via bind stops an infinite sequence")
     func bindStateOnAnInfiniteSequence() {
         let calls = Locked(0)
