@@ -360,7 +360,8 @@ struct OperatorsDocTests {
             signals[0].throttle(
                 scheduler.frames(3), on: scheduler, valuesPassingTest: { $0 == $0.lowercased() })
         }
-        try checkDoc(time, "public func delay(", inputs: ["self"], output: "delay(2)") { signals, scheduler in
+        try checkDoc(time, "public func delay(_ interval", inputs: ["self"], output: "delay(2)") {
+            signals, scheduler in
             signals[0].delay(scheduler.frames(2), on: scheduler)
         }
         try checkDoc(time, "public func buffer(for", inputs: ["self"], output: "buffer(for: 4)") {
@@ -520,5 +521,33 @@ struct OperatorsDocTests {
         #expect(
             try first.events == recordedEvents(#require(doc.marbles["subscriber at 0"]), error: TestError(1)))
         expectReleased(first, "the first subscription of share(replay:)")
+    }
+}
+
+extension OperatorsDocTests {
+    @Test("delaySubscription, timeout(fallback:), rateLimit beside throttle, doDisposed")
+    func resilience() throws {
+        let time = "RACOperators/Time"
+        try checkDoc(
+            time, "public func delaySubscription(", inputs: ["self"], output: "delaySubscription(3)"
+        ) {
+            signals, scheduler in signals[0].delaySubscription(scheduler.frames(3), on: scheduler)
+        }
+        try checkDoc(
+            time, "_ interval: Duration, on scheduler: Scheduler, fallback", inputs: ["self", "fallback"],
+            output: "timeout(5, fallback:)"
+        ) {
+            signals, scheduler in signals[0].timeout(scheduler.frames(5), on: scheduler, fallback: signals[1])
+        }
+        try checkDoc(time, "public func rateLimit(", inputs: ["self"], output: "rateLimit(5)") {
+            signals, scheduler in signals[0].rateLimit(scheduler.frames(5), on: scheduler)
+        }
+        try checkDoc(time, "public func rateLimit(", inputs: ["self"], output: "throttle(5)") {
+            signals, scheduler in signals[0].throttle(scheduler.frames(5), on: scheduler)
+        }
+        let sideEffects = "RACOperators/SideEffects"
+        try checkDoc(sideEffects, "public func doDisposed(", output: "doDisposed(action)") {
+            $0.doDisposed {}
+        }
     }
 }

@@ -7,8 +7,9 @@ struct UncheckedTransfer<Wrapped>: @unchecked Sendable {
 
 /// The values of a signal as an `AsyncSequence`: RAC has no equivalent; this is the bridge to
 /// Swift concurrency. Iteration subscribes on the first call to `next()`; it ends when the signal
-/// completes and throws the signal's error. Values are buffered (none are lost) while the consumer
-/// is busy. Cancelling the iterating task disposes the subscription and ends the iteration.
+/// completes and throws the signal's error. Values that arrive while the consumer is busy are
+/// buffered as its `AsyncBufferingPolicy` says (all of them by default). Cancelling the iterating
+/// task disposes the subscription and ends the iteration.
 ///
 /// ```
 /// signal:                 -a-b-|
@@ -19,10 +20,11 @@ public struct SignalValues<Value, Failure: Error>: AsyncSequence {
     public typealias Element = Value
 
     let signal: Signal<Value, Failure>
+    let policy: AsyncBufferingPolicy
 
     /// Creates the iterator; the subscription starts on its first `next()`.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(buffer: AsyncEventBuffer(signal: signal))
+        Iterator(buffer: AsyncEventBuffer(signal: signal, policy: policy))
     }
 
     /// Pulls the signal's values one at a time.
@@ -42,10 +44,13 @@ public struct SignalValues<Value, Failure: Error>: AsyncSequence {
 }
 
 /// The buffer between a signal's subscriber and an async iterator: events wait here until the
-/// iterator asks for them; an iterator that asks first waits for the next event.
+/// iterator asks for them; an iterator that asks first waits for the next event. Values beyond
+/// the policy's limit are dropped (the oldest or the arriving one); a terminal event is always
+/// kept.
 public final class AsyncEventBuffer<Value, Failure: Error>: @unchecked Sendable {
     private let lock = PthreadLock()
     private let signal: Signal<Value, Failure>
+    private let policy: AsyncBufferingPolicy
     private var subscription: (any Disposable)?
     private var pending: [Event<Value, Failure>] = []
     private var head = 0
@@ -53,8 +58,9 @@ public final class AsyncEventBuffer<Value, Failure: Error>: @unchecked Sendable 
     private var finished = false
     private var cancelled = false
 
-    init(signal: Signal<Value, Failure>) {
+    init(signal: Signal<Value, Failure>, policy: AsyncBufferingPolicy) {
         self.signal = signal
+        self.policy = policy
     }
 
     deinit {
@@ -130,8 +136,28 @@ public final class AsyncEventBuffer<Value, Failure: Error>: @unchecked Sendable 
             lock.unlock()
             waiter.resume(returning: UncheckedTransfer(value: Optional(event)))
         } else {
-            pending.append(event)
+            appendLocked(event)
             lock.unlock()
+        }
+    }
+
+    /// Buffers `event` as the policy says. A value arrives only before the terminal event, so
+    /// every buffered event is then a value.
+    private func appendLocked(_ event: Event<Value, Failure>) {
+        guard !event.isTerminal else {
+            pending.append(event)
+            return
+        }
+        let buffered = pending.count - head
+        switch policy.storage {
+        case .unbounded:
+            pending.append(event)
+        case .newest(let limit):
+            guard limit > 0 else { return }
+            if buffered >= limit { _ = takeLocked() }
+            pending.append(event)
+        case .oldest(let limit):
+            if buffered < limit { pending.append(event) }
         }
     }
 
@@ -158,6 +184,69 @@ extension Signal {
     /// for try await value in signal.values { print(value) }   // 1 2 3
     /// ```
     public var values: SignalValues<Value, Failure> {
-        SignalValues(signal: self)
+        SignalValues(signal: self, policy: .unbounded)
+    }
+
+    /// RAC: none (the buffering of Swift's `AsyncStream`). The signal's values as an
+    /// `AsyncSequence`, as `values`, keeping at most what `bufferingPolicy` allows of the values
+    /// that arrive while the consumer is busy: all of them, the newest `n` or the oldest `n`. The
+    /// completion or error is always kept, after the kept values.
+    ///
+    /// ```
+    /// signal:  -1-2-3-4-|   (all sent while the consumer is busy)
+    /// for try await value in signal.values(bufferingPolicy: .bufferingNewest(2)) { }   // 3 4
+    /// for try await value in signal.values(bufferingPolicy: .bufferingOldest(2)) { }   // 1 2
+    /// ```
+    public func values(bufferingPolicy: AsyncBufferingPolicy) -> SignalValues<Value, Failure> {
+        SignalValues(signal: self, policy: bufferingPolicy)
+    }
+}
+
+/// How many of the values that arrive while an async consumer is busy `values(bufferingPolicy:)`
+/// keeps, as the `BufferingPolicy` of Swift's `AsyncStream`. RAC: none.
+///
+/// ```
+/// arriving while busy:  1 2 3 4 |
+/// .unbounded:           1 2 3 4 |
+/// .bufferingNewest(2):  3 4 |
+/// .bufferingOldest(2):  1 2 |
+/// ```
+public struct AsyncBufferingPolicy: Sendable, Equatable {
+    enum Storage: Equatable {
+        case unbounded
+        case newest(Int)
+        case oldest(Int)
+    }
+
+    let storage: Storage
+
+    /// Keeps every value (the default of `values`).
+    public static let unbounded = AsyncBufferingPolicy(storage: .unbounded)
+
+    /// Keeps the newest `limit` values, dropping the oldest buffered one for each new value beyond
+    /// it (`0` keeps none). A negative limit stops the process with a message naming it.
+    ///
+    /// ```
+    /// arriving while busy:  1 2 3 4 |     .bufferingNewest(2):  3 4 |
+    /// ```
+    public static func bufferingNewest(_ limit: Int) -> AsyncBufferingPolicy {
+        AsyncBufferingPolicy(storage: .newest(validated(limit, "AsyncBufferingPolicy.bufferingNewest(_:)")))
+    }
+
+    /// Keeps the oldest `limit` values, dropping each value that arrives while `limit` wait
+    /// (`0` keeps none). A negative limit stops the process with a message naming it.
+    ///
+    /// ```
+    /// arriving while busy:  1 2 3 4 |     .bufferingOldest(2):  1 2 |
+    /// ```
+    public static func bufferingOldest(_ limit: Int) -> AsyncBufferingPolicy {
+        AsyncBufferingPolicy(storage: .oldest(validated(limit, "AsyncBufferingPolicy.bufferingOldest(_:)")))
+    }
+
+    private static func validated(_ limit: Int, _ call: String) -> Int {
+        if limit < 0 {
+            racProgrammerError(call, "limit must be >= 0, got \(limit)")
+        }
+        return limit
     }
 }

@@ -1,0 +1,163 @@
+// retry(upTo:delay:on:) and retry(upTo:backoff:on:): resubscribe on an error after a wait, and
+// `RetryBackoff`, the growing wait (exponential, capped, with optional jitter).
+
+/// How long `retry(upTo:backoff:on:)` waits before each retry: `initial` before the first, then
+/// `multiplier` times longer each time, never more than `maximum`; then, with `jitter`, a random
+/// part taken off. RAC: none (RxSwiftExt `RepeatBehavior.exponentialDelayed`, the "exponential
+/// backoff and jitter" of most retry libraries).
+///
+/// The wait before retry `n` (1, 2, 3 …) is `d = min(initial × multiplier^(n−1), maximum)`, then
+/// `d − d × jitter × random()`, rounded to the nanosecond. `random` returns a number in `0..<1`
+/// (by default `Double.random(in:)`); a test passes its own, so that every wait is exact.
+/// `jitter` 1 is "full jitter" (anywhere from 0 to `d`), 0.5 "equal jitter" (from `d/2` to `d`).
+///
+/// ```
+/// RetryBackoff(initial: 1, maximum: 6):                      waits 1, 2, 4, 6, 6 …
+/// RetryBackoff(initial: 2, maximum: 8, jitter: 0.5, random: { 0.5 }):   waits 1.5, 3, 6, 6 …
+/// ```
+public struct RetryBackoff {
+    /// The wait before the first retry.
+    public let initial: Duration
+    /// How much longer each wait is than the one before (at least 1).
+    public let multiplier: Double
+    /// The longest wait, before jitter.
+    public let maximum: Duration
+    /// The part of each wait that is random, from 0 (none) to 1 (all of it).
+    public let jitter: Double
+    /// The random source: a number in `0..<1` per wait.
+    let random: () -> Double
+
+    /// Creates a backoff. `initial` must be `>= 0`, `maximum >= initial`, `multiplier >= 1` and
+    /// `jitter` within `0...1`; anything else stops the process with a message naming the input.
+    ///
+    /// ```
+    /// RetryBackoff(initial: .seconds(1), maximum: .seconds(30))   waits 1, 2, 4, 8, 16, 30, 30 … s
+    /// ```
+    public init(
+        initial: Duration, multiplier: Double = 2, maximum: Duration, jitter: Double = 0,
+        random: @escaping () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        let call = "RetryBackoff(initial:multiplier:maximum:jitter:random:)"
+        if initial < .zero {
+            racProgrammerError(call, "initial must be >= 0, got \(initial)")
+        }
+        if maximum < initial {
+            racProgrammerError(call, "maximum must be >= initial (\(initial)), got \(maximum)")
+        }
+        if !(multiplier >= 1) || !multiplier.isFinite {
+            racProgrammerError(call, "multiplier must be a finite number >= 1, got \(multiplier)")
+        }
+        if !(0...1).contains(jitter) {
+            racProgrammerError(call, "jitter must be within 0...1, got \(jitter)")
+        }
+        self.initial = initial
+        self.multiplier = multiplier
+        self.maximum = maximum
+        self.jitter = jitter
+        self.random = random
+    }
+
+    /// The wait before retry number `retry` (the first retry is 1). Calls the random source once
+    /// if `jitter` is not 0.
+    ///
+    /// ```
+    /// RetryBackoff(initial: 1, maximum: 6).delay(beforeRetry: 4):   6   (1 × 2³ = 8, capped)
+    /// ```
+    public func delay(beforeRetry retry: Int) -> Duration {
+        let call = "RetryBackoff.delay(beforeRetry:)"
+        if retry < 1 {
+            racProgrammerError(call, "retry must be >= 1, got \(retry)")
+        }
+        let initialNanoseconds = Self.nanoseconds(initial)
+        let maximumNanoseconds = Self.nanoseconds(maximum)
+        // `pow` of a large exponent is infinite, which the cap turns back into `maximum`.
+        var wait = min(initialNanoseconds * Self.power(multiplier, retry - 1), maximumNanoseconds)
+        if jitter > 0 {
+            let fraction = random()
+            if !(0..<1).contains(fraction) {
+                racProgrammerError(call, "the random source must return a number in 0..<1, got \(fraction)")
+            }
+            wait -= wait * jitter * fraction
+        }
+        return .nanoseconds(Int64(wait.rounded()))
+    }
+
+    /// `duration` in nanoseconds.
+    private static func nanoseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+    }
+
+    /// `base` raised to `exponent` (`>= 0`), by repeated squaring: exact for the powers of two.
+    private static func power(_ base: Double, _ exponent: Int) -> Double {
+        var result = 1.0
+        var factor = base
+        var remaining = exponent
+        while remaining > 0, result.isFinite {
+            if remaining & 1 == 1 { result *= factor }
+            factor *= factor
+            remaining >>= 1
+        }
+        return result
+    }
+}
+
+extension Signal {
+    /// RAC: none (ReactiveSwift `retry(upTo:interval:on:)`). Like `retry(_:)`: on an error,
+    /// resubscribes, up to `count` times, and forwards the error after the last retry; but each
+    /// resubscription is made `delay` after the error, on `scheduler`. Values of every attempt
+    /// are forwarded; completion ends it; disposing during a wait cancels the retry.
+    ///
+    /// ```
+    /// self (attempts):     -a-#     -a-#     -a-b|
+    /// retry(upTo: 2, delay: 2):  -a-#  →  -a---a---a-b|     (each attempt 2 frames after the error)
+    /// ```
+    public func retry(upTo count: Int, delay: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
+        TimeValidation.requireNonNegative(delay, "retry(upTo:delay:on:)")
+        TimeValidation.requireDeferringScheduler(scheduler, "retry(upTo:delay:on:)")
+        if count < 0 {
+            racProgrammerError("retry(upTo:delay:on:)", "count must be >= 0, got \(count)")
+        }
+        return retrying(
+            upTo: count, backoff: RetryBackoff(initial: delay, multiplier: 1, maximum: delay), on: scheduler,
+            named: "-retry: \(count) delay: \(delay)")
+    }
+
+    /// RAC: none (RxSwiftExt `retry(.exponentialDelayed(…))`; ReactiveSwift and Combine have no
+    /// backoff). Like `retry(upTo:delay:on:)`, but the wait before retry `n` is
+    /// `backoff.delay(beforeRetry: n)`: growing, capped, optionally jittered. The retries are
+    /// counted for the whole subscription (a value does not reset them).
+    ///
+    /// ```
+    /// self (attempts):     #    #    #    a|
+    /// retry(upTo: 3, backoff: 1, ×2):   #  →  #-#---#-------a|     (waits 1, 2, 4 frames)
+    /// ```
+    public func retry(upTo count: Int, backoff: RetryBackoff, on scheduler: Scheduler) -> Signal<
+        Value, Failure
+    > {
+        TimeValidation.requireDeferringScheduler(scheduler, "retry(upTo:backoff:on:)")
+        if count < 0 {
+            racProgrammerError("retry(upTo:backoff:on:)", "count must be >= 0, got \(count)")
+        }
+        return retrying(upTo: count, backoff: backoff, on: scheduler, named: "-retry: \(count) backoff")
+    }
+
+    /// The signal of both delayed retries: a loop of subscriptions (`SerialSubscription`) whose
+    /// next signal, after an error, is this one subscribed after the backoff's wait.
+    private func retrying(
+        upTo count: Int, backoff: RetryBackoff, on scheduler: Scheduler, named operation: String
+    ) -> Signal<Value, Failure> {
+        Signal(name: SignalDebugNames.name("[\(self.name)] \(operation)")) { subscriber in
+            let source = self
+            var retries = 0
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
+                guard case .error = event, retries < count else { return nil }
+                retries += 1
+                return source.delaySubscription(backoff.delay(beforeRetry: retries), on: scheduler)
+            }
+            subscriber.link(state: loop)
+            loop.start(source)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// rateLimit(_:on:): the leading-edge throttle of RxJava (`throttleFirst`), RxSwift and Combine
+// (`throttle(latest: false)`), under a name that cannot be taken for RAC's `throttle` (a debounce).
+
+extension Signal {
+    /// RAC: none (RxJava `throttleFirst`, RxSwift `throttle(_:latest: false, scheduler:)`,
+    /// Combine `throttle(for:scheduler:latest: false)`). Sends a value at once, then drops every
+    /// value for `interval`; the first value after that is sent at once and opens a new window.
+    /// Completion and errors pass at once.
+    ///
+    /// Not RAC's `throttle(_:on:)`, which *holds* a value until `interval` passes with no newer
+    /// one and sends the last (a debounce: late, trailing edge). `rateLimit` is early, leading
+    /// edge: the first value of a burst, without waiting. A window ends when its timer has run on
+    /// `scheduler`; a value arriving in the same instant but before it is dropped (on a
+    /// `TestScheduler`, a value exactly `interval` frames later).
+    ///
+    /// ```
+    /// self:           -a-b-c------d-e--|        (interval = 5 frames)
+    /// rateLimit(5):   -a----------d----|        (a and d at once; b, c and e dropped)
+    /// throttle(5):    ----------c------(e|)     (RAC's: c and e late; a, b and d dropped)
+    /// ```
+    public func rateLimit(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
+        TimeValidation.requirePositive(interval, "rateLimit(_:on:)")
+        TimeValidation.requireDeferringScheduler(scheduler, "rateLimit(_:on:)")
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -rateLimit: \(interval)")) { subscriber in
+            let lock = PthreadLock()
+            var isOpen = true
+            let window = SerialDisposable()
+            subscriber.add(window)
+            return self.subscribe(linkedTo: subscriber) { event in
+                guard case .next(let value) = event else {
+                    subscriber.send(event)
+                    return
+                }
+                let opens = lock.withLock { () -> Bool in
+                    defer { isOpen = false }
+                    return isOpen
+                }
+                guard opens else { return }
+                // The window starts before the value is sent: a value the subscriber sends back
+                // into the source from its callback falls inside it.
+                window.inner = scheduler.schedule(after: interval) {
+                    lock.withLock { isOpen = true }
+                }
+                subscriber.sendNext(value)
+            }
+        }
+    }
+}
