@@ -108,6 +108,9 @@ extension Signal {
     /// resubscription is made `delay` after the error, on `scheduler`. Values of every attempt
     /// are forwarded; completion ends it; disposing during a wait cancels the retry.
     ///
+    /// `upTo: 0` never retries, as in ReactiveSwift (unlike `retry(0)`, which, as RAC's
+    /// `retry:0`, retries forever). A negative count stops the process with a message naming it.
+    ///
     /// ```
     /// self (attempts):     -a-#     -a-#     -a-b|
     /// retry(upTo: 2, delay: 2):  -a-#  →  -a---a---a-b|     (each attempt 2 frames after the error)
