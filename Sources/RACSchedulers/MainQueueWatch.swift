@@ -42,9 +42,19 @@ package enum MainQueueWatch {
     package static func wait(
         on semaphore: DispatchSemaphore, until isFinished: () -> Bool, in call: String
     ) {
+        _ = wait(on: semaphore, until: isFinished, deadline: .distantFuture, in: call)
+    }
+
+    /// `wait(on:until:in:)` that gives up at `deadline` (the blocking operators with a timeout).
+    /// Returns whether `isFinished()` became true; `false` if the deadline passed first.
+    package static func wait(
+        on semaphore: DispatchSemaphore, until isFinished: () -> Bool, deadline: DispatchTime, in call: String
+    ) -> Bool {
         guard Thread.isMainThread else {
-            semaphore.wait()
-            return
+            while !isFinished() {
+                if semaphore.wait(timeout: deadline) == .timedOut { return isFinished() }
+            }
+            return true
         }
         let outer = waiter.withValue { slot in
             defer { slot = semaphore }
@@ -56,8 +66,9 @@ package enum MainQueueWatch {
             if waiting > 0 {
                 blockedMainQueue(call, waiting)
             }
-            semaphore.wait()
+            if semaphore.wait(timeout: deadline) == .timedOut { return isFinished() }
         }
+        return true
     }
 
     private static func blockedMainQueue(_ call: String, _ waiting: Int) -> Never {

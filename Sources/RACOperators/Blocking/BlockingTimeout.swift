@@ -98,7 +98,8 @@ extension Signal {
 
     /// Subscribes and blocks the calling thread until the signal terminates or `limit` values have
     /// arrived, or until `timeout` passes; the subscription is disposed before it returns. As
-    /// `blockingCollect(limit:)`, the subscription runs on a fresh trampoline.
+    /// `blockingCollect(limit:call:)`, the subscription runs on a fresh trampoline, and on the
+    /// main thread a due action of `Scheduler.main` stops the process (`MainQueueWatch`).
     func blockingCollect(limit: Int, timeout: Duration, call: String) throws(BlockingError<Failure>)
         -> [Value]
     {
@@ -106,35 +107,33 @@ extension Signal {
             racProgrammerError(call, "timeout must be >= 0, got \(timeout)")
         }
         let outcome = BlockingOutcome<Value, Failure>()
-        let ending = BlockingEnd()
         let subscriber = Subscriber<Value, Failure> { event in
-            let finishes = outcome.lock.withLock { () -> Bool in
-                switch event {
-                case .next(let value):
+            switch event {
+            case .next(let value):
+                let reachedLimit = outcome.lock.withLock {
                     outcome.values.append(value)
-                    if outcome.values.count < limit { return false }
-                case .error(let failure):
-                    outcome.failure = failure
-                case .completed:
-                    break
+                    return outcome.values.count >= limit
                 }
-                ending.isReached = true
-                return true
+                if reachedLimit { outcome.finish() }
+            case .error(let failure):
+                outcome.lock.withLock { outcome.failure = failure }
+                outcome.finish()
+            case .completed:
+                outcome.finish()
             }
-            if finishes { outcome.finished.signal() }
         }
         SubscriptionTrampoline.isolated {
             _ = subscribe(subscriber)
         }
-        let waited = outcome.finished.wait(timeout: Self.deadline(after: timeout))
+        // A signal that finishes just as the deadline passes counts as finished.
+        let finished = MainQueueWatch.wait(
+            on: outcome.finished, until: { outcome.lock.withLock { outcome.isFinished } },
+            deadline: Self.deadline(after: timeout), in: call)
         subscriber.dispose()
-        let (values, failure, isDone) = outcome.lock.withLock {
-            (outcome.values, outcome.failure, ending.isReached)
-        }
-        // A signal that finished just as the wait ran out counts as finished.
-        guard waited == .success || isDone else {
+        guard finished else {
             throw .timedOut(BlockingTimeoutError(call: call, timeout: timeout))
         }
+        let (values, failure) = outcome.lock.withLock { (outcome.values, outcome.failure) }
         if let failure { throw .failed(failure) }
         return values
     }
@@ -146,10 +145,4 @@ extension Signal {
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         return .now() + .nanoseconds(nanoseconds)
     }
-}
-
-/// Whether a blocking operator's subscription reached what it waited for (guarded by the
-/// outcome's lock): read after the wait, so that an end just at the deadline is not lost.
-private final class BlockingEnd: @unchecked Sendable {
-    var isReached = false
 }
