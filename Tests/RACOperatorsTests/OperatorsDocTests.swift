@@ -31,7 +31,7 @@ private struct DocMarble {
 /// Reads the doc comment above the declaration line that starts with `declaration` in
 /// `Sources/<file>` (a file, or a folder: a family of operators), and returns its ``` block,
 /// parsed. If no such file holds it, every Swift file of the same module is searched; the
-/// declaration must then be in exactly one of them.
+/// declaration must then be in exactly one of them, or in exactly one file of the folder.
 private func docMarble(_ file: String, _ declaration: String) throws -> DocMarble {
     var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
@@ -45,7 +45,14 @@ private func docMarble(_ file: String, _ declaration: String) throws -> DocMarbl
             .sorted { $0.path < $1.path }
     }
     let texts = candidates.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
-    let holding = texts.filter { $0.components(separatedBy: "\n").contains(where: starts) }
+    var holding = texts.filter { $0.components(separatedBy: "\n").contains(where: starts) }
+    // A family folder given: its own files win over same-named declarations elsewhere in the
+    // module (`map` on `Property`, in Bindings, beside `Signal.map` in Transform).
+    let folder = candidates[0].path + "/"
+    let inFolder = candidates.dropFirst().filter { $0.path.hasPrefix(folder) }
+        .compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        .filter { $0.components(separatedBy: "\n").contains(where: starts) }
+    if inFolder.count == 1 { holding = inFolder }
     guard let text = holding.first, holding.count == 1 || holding[0] == texts.first else {
         Issue.record("\(holding.count) files of \(module.lastPathComponent) declare \"\(declaration)\"")
         return DocMarble()
