@@ -120,3 +120,20 @@ struct BlockingTimeoutTests {
         expectMessage(result, contains: ["toArray(timeout:)", "timeout must be >= 0, got -1.0 seconds"])
     }
 }
+
+@Suite("Blocking operators with a timeout, called from a callback", .checksRelease)
+struct BlockingTimeoutReentrancyTests {
+    @Test("first(timeout:) and toArray(timeout:) inside a subscriber's callback finish a synchronous signal")
+    func insideCallback() {
+        let inner = Signal<Int, TestError>(values: [5, 6])
+        var seen: [String] = []
+        let outer = Subject<Int, Never>()
+        let subscription = outer.subscribe(next: { value in
+            seen.append("\(value): first \(String(describing: try? inner.first(timeout: .seconds(10))))")
+            seen.append("\(value): all \((try? inner.toArray(timeout: .seconds(10))) ?? [])")
+        })
+        outer.sendNext(1)
+        subscription.dispose()
+        #expect(seen == ["1: first Optional(5)", "1: all [5, 6]"])
+    }
+}

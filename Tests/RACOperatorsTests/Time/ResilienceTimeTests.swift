@@ -173,3 +173,21 @@ struct ResilienceTimeTests {
         #expect(weakFallback == nil)
     }
 }
+
+@Suite("rateLimit across threads", .checksRelease)
+struct RateLimitThreadTests {
+    @Test("values sent from many threads at once: exactly one passes a long window")
+    func concurrentSenders() {
+        let scheduler = QueueScheduler(name: "rateLimit-threads")
+        let source = Subject<Int, Never>()
+        let log = EventLog<Int, Never>()
+        let subscription = log.record(source.rateLimit(.seconds(3600), on: scheduler))
+        onThreads(8) { thread in
+            for value in 0..<100 { source.sendNext(thread * 100 + value) }
+        }
+        source.sendCompleted()
+        #expect(log.values.count == 1)
+        #expect(log.events.last == .completed)
+        subscription.dispose()
+    }
+}
