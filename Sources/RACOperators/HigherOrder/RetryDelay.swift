@@ -112,8 +112,8 @@ extension Signal {
     /// `retry:0`, retries forever). A negative count stops the process with a message naming it.
     ///
     /// ```
-    /// self (attempts):     -a-#     -a-#     -a-b|
-    /// retry(upTo: 2, delay: 2):  -a-#  →  -a---a---a-b|     (each attempt 2 frames after the error)
+    /// self (attempts):           -a-#  -a-#  -a-b|
+    /// retry(upTo: 2, delay: 2):  -a----a----a-b|    (each attempt subscribed 2 frames after the error)
     /// ```
     public func retry(upTo count: Int, delay: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(delay, "retry(upTo:delay:on:)")
@@ -132,12 +132,12 @@ extension Signal {
     /// counted for the whole subscription (a value does not reset them).
     ///
     /// ```
-    /// self (attempts):     #    #    #    a|
-    /// retry(upTo: 3, backoff: 1, ×2):   #  →  #-#---#-------a|     (waits 1, 2, 4 frames)
+    /// self (attempts):                                    #  #  #  a|
+    /// retry(upTo: 3, backoff: (initial: 1, maximum: 8)):  -------a|   (attempts at 0, 1, 3, 7: waits 1, 2, 4)
     /// ```
-    public func retry(upTo count: Int, backoff: RetryBackoff, on scheduler: Scheduler) -> Signal<
-        Value, Failure
-    > {
+    public func retry(
+        upTo count: Int, backoff: RetryBackoff, on scheduler: Scheduler
+    ) -> Signal<Value, Failure> {
         TimeValidation.requireDeferringScheduler(scheduler, "retry(upTo:backoff:on:)")
         if count < 0 {
             racProgrammerError("retry(upTo:backoff:on:)", "count must be >= 0, got \(count)")

@@ -93,6 +93,41 @@ struct RetryDelayTests {
         #expect(random.calls == 3)
     }
 
+    @Test("the doc comments' marbles: one attempt after another, from a deferred list of attempts")
+    func docMarbles() throws {
+        for (attemptMarbles, expected, apply) in [
+            (
+                ["-a-#", "-a-#", "-a-b|"], "-a----a----a-b|",
+                { (source: Signal<String, TestError>, scheduler: TestScheduler) in
+                    source.retry(upTo: 2, delay: scheduler.frames(2), on: scheduler)
+                }
+            ),
+            (
+                ["#", "#", "#", "a|"], "-------a|",
+                { (source: Signal<String, TestError>, scheduler: TestScheduler) in
+                    source.retry(
+                        upTo: 3,
+                        backoff: RetryBackoff(initial: scheduler.frames(1), maximum: scheduler.frames(8)),
+                        on: scheduler)
+                }
+            ),
+        ] {
+            let scheduler = TestScheduler(checksRelease: true)
+            let attempts = try attemptMarbles.map {
+                try scheduler.createColdSignal($0, values: letters, error: TestError(1))
+            }
+            var index = 0
+            let source = Signal<String, TestError>.defer {
+                defer { index += 1 }
+                return attempts[index]
+            }
+            try scheduler.expect(
+                apply(source, scheduler), toEmit: expected, values: letters, error: TestError(1))
+            #expect(index == attemptMarbles.count)
+            #expect(scheduler.isEmpty)
+        }
+    }
+
     @Test("a subscriber disposing from a value's callback stops the retries")
     func reentrantDisposal() throws {
         let scheduler = TestScheduler(checksRelease: true)
