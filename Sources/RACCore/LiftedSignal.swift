@@ -43,20 +43,24 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
     @usableFromInline let start: Start
     /// Fuses a `filter` applied to this signal into its stage, for the operators that can (`map`).
     @usableFromInline let filterFusion: FilterFusion?
+    /// The operator's method (`map(_:)`): what a `SubscriberWatch` calls the stages it makes.
+    @usableFromInline let operatorName: StaticString
 
-    /// The signal of an operator applied to `upstream`, called `name` (see `SignalDebugNames`).
-    /// With `deliversSerially` (the default), `start` sends to its subscriber only from inside the
-    /// deliveries of one upstream subscription, as for `Signal(deliveringSeriallyNamed:_:)`.
+    /// The signal of an operator applied to `upstream`, called `name` (see `SignalDebugNames`),
+    /// made by the method `operatorName`. With `deliversSerially` (the default), `start` sends to
+    /// its subscriber only from inside the deliveries of one upstream subscription, as for
+    /// `Signal(deliveringSeriallyNamed:_:)`.
     @inlinable
     package init(
         _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ arguments: Arguments, named name: String,
         deliversSerially: Bool = true, fusingFilter filterFusion: FilterFusion? = nil,
-        _ start: @escaping Start
+        operatorName: StaticString, _ start: @escaping Start
     ) {
         self.upstream = .passRetained(upstream)
         self.arguments = arguments
         self.start = start
         self.filterFusion = filterFusion
+        self.operatorName = operatorName
         super.init(
             subclassNamed: name, deliversSerially: deliversSerially,
             liftDepth: upstream.liftDepth == .max ? .max : upstream.liftDepth + 1)
@@ -81,6 +85,11 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
         } else {
             TeardownTrampoline.release(Unmanaged.fromOpaque(upstream.toOpaque()), nestingAtMost: 1)
         }
+    }
+
+    /// The operator's method, as a `SubscriberWatch` names the stages it makes.
+    override package var watchName: String {
+        "\(operatorName)"
     }
 
     /// An operator's signal prints as a `Signal`: its class and arguments are details.
@@ -175,7 +184,8 @@ extension LiftableStage {
 extension Signal {
     /// The signal of a single-source operator whose per-subscription stage is a `Stage` made from
     /// `arguments`: each subscriber of the result gets a new stage, subscribed to this signal.
-    /// `name` is the result's debug name.
+    /// `name` is the result's debug name; `function`, the operator's method, names its stages in a
+    /// `SubscriberWatch` (a helper that lifts for several operators passes its caller's).
     ///
     /// ```
     /// self:                              -1-2-3-4-|
@@ -185,13 +195,14 @@ extension Signal {
     package func lift<Stage: LiftableStage, Output, OutputFailure>(
         _: Stage.Type, _ arguments: Stage.Arguments, named name: String,
         fusingFilter filterFusion: LiftedSignal<Value, Failure, Stage.Arguments, Output, OutputFailure>
-            .FilterFusion? = nil
+            .FilterFusion? = nil,
+        function: StaticString = #function
     ) -> Signal<Output, OutputFailure>
     where
         Stage: OperatorStage<Value, Failure, Output, OutputFailure>, Stage.Output == Output,
         Stage.OutputFailure == OutputFailure
     {
-        LiftedSignal(self, arguments, named: name, fusingFilter: filterFusion) {
+        LiftedSignal(self, arguments, named: name, fusingFilter: filterFusion, operatorName: function) {
             upstream, arguments, downstream in
             let stage = Stage(arguments, feeding: downstream)
             // Linked, not held: the stage holds its downstream, and the chain is held from its

@@ -59,6 +59,10 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
         .exchanged
         if first {
             connection.inner = source.subscribe(subject)
+            // Once the subject has ended (and with it the subscription, tied to it), let go of the
+            // subscription's subscriber rather than keep it for as long as the connection lives: a
+            // release check (TestScheduler's `checksRelease`) would rightly call that a leak.
+            subject.add(ActionDisposable { [connection] in connection.swap(nil) })
         }
         return connection
     }

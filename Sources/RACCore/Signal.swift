@@ -107,7 +107,10 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         guard !subscriber.isDisposed else { return }
         // A creation closure that passes its subscriber straight on returns that subscriber;
         // adding it to its own resources would only make a cycle.
-        if let disposable = create(for: subscriber), disposable !== subscriber {
+        let created =
+            SubscriberWatch.isActive
+            ? SubscriberWatch.creating(watchName) { create(for: subscriber) } : create(for: subscriber)
+        if let disposable = created, disposable !== subscriber {
             subscriber.add(disposable)
         }
     }
@@ -134,6 +137,12 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         _ isIncluded: @escaping (Value) -> Bool, named name: String
     ) -> Signal<Value, Failure>? {
         nil
+    }
+
+    /// What a `SubscriberWatch` calls the subscribers made by this signal's creation step: its
+    /// description (a `LiftedSignal` gives its operator's name).
+    package var watchName: String {
+        description
     }
 
     /// The type `description` prints: the signal's class. `LiftedSignal` prints as `Signal`.

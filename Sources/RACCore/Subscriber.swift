@@ -73,6 +73,7 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
         deliveryLock = lock ?? RecursiveLock()
         dispatch = Stage.dispatch
         self.stage = Unmanaged.passRetained(stage)
+        if SubscriberWatch.isActive { SubscriberWatch.note(self) }
     }
 
     /// A subscriber that is its own stage (`OperatorStage`); `dispatch` calls it.
@@ -84,6 +85,7 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
         deliveryLock = lock ?? RecursiveLock()
         self.dispatch = dispatch
         stage = Unmanaged<AnyObject>.passUnretained(self)
+        if SubscriberWatch.isActive { SubscriberWatch.note(self) }
     }
 
     /// Creates a subscriber that passes every event to `handler`.

@@ -20,6 +20,8 @@ struct ThreadState {
     var teardowns = TrampolineQueue<TeardownStep>()
     /// The lowest stack address at which a nested forward still runs (set by the first nested one).
     var deliveryLimit: UInt = 0
+    /// The subscriber watch active on this thread, if a test began one (`SubscriberWatch`).
+    var subscriberWatch: SubscriberWatch?
     /// How far down the thread's stack nested forwards and teardown steps may go; computed when
     /// first needed (`floors`).
     private var knownFloors: StackFloors?

@@ -82,6 +82,9 @@ public struct MarbleError: Error, Equatable, Sendable, CustomStringConvertible {
         case disposalBeforeSubscription
         /// A second `!`: `"^-!-!"`.
         case duplicateDisposalPoint
+        /// A value name in a marble given without `values:` (only `String` values and marbles that
+        /// name no value may leave it out): `"-a-|"` expected of a `Signal<Int, Never>`.
+        case valuesNeeded(String)
         /// A `#` with no `error:` argument to stand for (or a signal whose `Failure` is `Never`).
         case missingError
 
@@ -109,6 +112,9 @@ public struct MarbleError: Error, Equatable, Sendable, CustomStringConvertible {
                 return "'!' is only allowed in subscription marbles (use disposeAt: to dispose)"
             case .disposalBeforeSubscription: return "'!' comes before '^'"
             case .duplicateDisposalPoint: return "a second '!' (a subscription is disposed once)"
+            case .valuesNeeded(let name):
+                return
+                    "'\(name)' names a value, but no values: were given (without values:, a marble names none)"
             case .missingError: return "'#' needs an error: argument"
             }
         }

@@ -10,9 +10,16 @@ struct MarbleEvent<Value, Failure: Error> {
 /// dictionary) each name standing for itself.
 struct MarbleValues<Value> {
     let lookup: (String) -> Value?
+    /// Whether values were given at all (`false`: a marble that names one is malformed).
+    var isGiven = true
 
     static func dictionary(_ values: [String: Value]) -> MarbleValues {
         MarbleValues { values[$0] }
+    }
+
+    /// No `values:`: the marble must name no value.
+    static var absent: MarbleValues {
+        MarbleValues(lookup: { _ in nil }, isGiven: false)
     }
 }
 
@@ -34,7 +41,9 @@ extension ParsedMarble {
             switch token.kind {
             case .value(let name):
                 guard let value = values.lookup(name) else {
-                    throw MarbleError(marble: marble, column: token.column, problem: .unknownValueName(name))
+                    let problem: MarbleError.Problem =
+                        values.isGiven ? .unknownValueName(name) : .valuesNeeded(name)
+                    throw MarbleError(marble: marble, column: token.column, problem: problem)
                 }
                 events.append(MarbleEvent(frame: token.frame, event: .next(value)))
             case .completed:

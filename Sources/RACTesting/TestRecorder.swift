@@ -26,13 +26,14 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     init(scheduler: TestScheduler, cutoff: Duration?) {
         let recorded = recorded
         let gate = WeakDisposable()
+        let frameDuration = scheduler.frameDuration
         let subscriber = Subscriber<Value, Failure> { [weak scheduler] event in
             let now = scheduler?.now ?? .zero
             if let cutoff, now >= cutoff {
                 gate.target?.dispose()
                 return
             }
-            recorded.withValue { $0.append(Recorded(time: now, value: event)) }
+            recorded.withValue { $0.append(Recorded(time: now, value: event, frameDuration: frameDuration)) }
         }
         gate.target = subscriber
         active = Locked(subscriber)

@@ -76,6 +76,32 @@ extension TestScheduler {
             same: { sameEvents($0, $1) }, at: CallSite(sourceLocation, fileID, file, line, column))
     }
 
+    /// `expect(_:toEmit:values:error:disposeAt:)` without a `values:` dictionary, for a marble
+    /// that names no value: only frames, `|`, `#` and groups of them. Any `Equatable` value type
+    /// (and `Never`). A value name in the marble throws `MarbleError` (`valuesNeeded`).
+    ///
+    /// ```
+    /// try scheduler.expect(numbers.ignoreValues(), toEmit: "-----|")
+    /// try scheduler.expect(numbers.timeout(.milliseconds(3), on: scheduler, raising: .late), toEmit: "---#", error: .late)
+    /// ```
+    @discardableResult
+    public func expect<Value: Equatable, Failure: Error>(
+        _ signal: Signal<Value, Failure>,
+        toEmit marble: String,
+        error: Failure? = nil,
+        disposeAt frame: Int? = nil,
+        sourceLocation: SourceLocation? = nil,
+        fileID: String = #fileID,
+        file: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) throws(MarbleError) -> Bool {
+        try check(
+            signal, marble, values: .absent, error: error, disposeAt: frame,
+            name: { String(describing: $0) }, same: { sameEvents($0, $1) },
+            at: CallSite(sourceLocation, fileID, file, line, column))
+    }
+
     /// Checks that `signal` has been subscribed to exactly as `marbles` show, one subscription
     /// marble per subscription in the order they were made (frames from time zero; `^` where it
     /// began, `!` where it ended, no `!` if it is still active). It looks at what has been
@@ -109,7 +135,7 @@ extension TestScheduler {
             expected.append(
                 RecordedSubscription(
                     subscribed: frames(parsed.subscriptionFrame ?? 0),
-                    disposed: parsed.disposalFrame.map { frames($0) }))
+                    disposed: parsed.disposalFrame.map { frames($0) }, frameDuration: frameDuration))
         }
         guard
             let message = ExpectationDiff.subscriptions(
@@ -138,10 +164,9 @@ extension TestScheduler {
     ) throws(MarbleError) -> Bool {
         let parsed = try MarbleParser.parse(marble, as: .expected)
         let expected = try parsed.events(of: marble, values: values, error: error).map {
-            Recorded(time: frames($0.frame), value: $0.event)
+            Recorded(time: frames($0.frame), value: $0.event, frameDuration: frameDuration)
         }
-        let recorder = record(signal, disposeAt: frame)
-        run()
+        let (recorder, watch) = recordAndRun(signal, disposeAt: frame)
         var held = true
         if let message = ExpectationDiff.events(
             expected: expected, actual: recorder.events, on: self, name: name, same: same)
@@ -149,14 +174,10 @@ extension TestScheduler {
             report(message, at: callSite)
             held = false
         }
-        if checksRelease, let end = recorder.endTime, !recorder.isReleased {
-            report(
-                """
-                expect(_:toEmit:) failed: the subscription ended at frame \(position(of: end).frame) but \
-                the signal did not release its subscriber (a leak: something in the chain still holds it)
-                  marble: \(marble)
-                  signal: \(signal)
-                """, at: callSite)
+        if checksRelease,
+            let message = releaseFailure(of: recorder, watch: watch, marble: marble, signal: signal)
+        {
+            report(message, at: callSite)
             held = false
         }
         return held

@@ -81,14 +81,16 @@ final class SubscriptionLog: Sendable {
     func record<Value, Failure>(_ subscriber: Subscriber<Value, Failure>, on scheduler: TestScheduler) {
         let now = scheduler.now
         let index = entries.withValue { entries in
-            entries.append(RecordedSubscription(subscribed: now))
+            entries.append(RecordedSubscription(subscribed: now, frameDuration: scheduler.frameDuration))
             return entries.count - 1
         }
         subscriber.add { [weak scheduler, entries] in
             guard let scheduler else { return }
             let end = scheduler.now
             entries.withValue { entries in
-                entries[index] = RecordedSubscription(subscribed: entries[index].subscribed, disposed: end)
+                entries[index] = RecordedSubscription(
+                    subscribed: entries[index].subscribed, disposed: end,
+                    frameDuration: scheduler.frameDuration)
             }
         }
     }

@@ -126,7 +126,7 @@ struct MarbleErrorTests {
             .frameInsideGroup, .eventAfterTermination("b"), .unknownValueName("x"), .unterminatedValueName,
             .emptyValueName, .unopenedValueName, .duplicateSubscriptionPoint, .subscriptionPointNotAllowed,
             .missingSubscriptionPoint, .disposalPointNotAllowed, .disposalBeforeSubscription,
-            .duplicateDisposalPoint, .missingError,
+            .duplicateDisposalPoint, .valuesNeeded("a"), .missingError,
         ]
         let descriptions = problems.map(\.description)
         #expect(Set(descriptions).count == problems.count)

@@ -79,7 +79,9 @@ extension Signal {
         _ upstream: Signal<Upstream, Failure>, _ transform: @escaping (Upstream) -> Value,
         _ isIncluded: @escaping (Value) -> Bool, named name: String
     ) -> Signal<Value, Failure> {
-        upstream.lift(MapFilterStage.self, MapFilter(transform, isIncluded), named: name)
+        upstream.lift(
+            MapFilterStage.self, MapFilter(transform, isIncluded), named: name,
+            function: "filter(_:) fused with the map before it")
     }
 }
 

@@ -186,7 +186,8 @@ final class AccumulationStage<Accumulation: Accumulating, Sending: AccumulationS
 
 extension Signal {
     /// The signal of `scan` (`Sending` = `SendsEachAccumulation`) or `aggregate`
-    /// (`SendsFinalAccumulation`) over `accumulator`, called `name`.
+    /// (`SendsFinalAccumulation`) over `accumulator`, called `name`, made for the operator
+    /// `function`.
     ///
     /// ```
     /// self:                                        -1-2-3-|
@@ -195,8 +196,11 @@ extension Signal {
     /// ```
     @inlinable
     func accumulating<Accumulation: Accumulating, Sending: AccumulationSending>(
-        _ accumulator: Accumulation, sending _: Sending.Type, named name: String
+        _ accumulator: Accumulation, sending _: Sending.Type, named name: String,
+        function: StaticString = #function
     ) -> Signal<Accumulation.Accumulation, Failure> where Accumulation.Value == Value {
-        lift(AccumulationStage<Accumulation, Sending, Failure>.self, accumulator, named: name)
+        lift(
+            AccumulationStage<Accumulation, Sending, Failure>.self, accumulator, named: name,
+            function: function)
     }
 }

@@ -29,8 +29,9 @@ extension Signal {
 
 extension Signal {
     /// `map(_:)` with the result named `name` (evaluated only when debug names are on): a
-    /// `LiftedSignal` whose arguments are `transform`. A `filter` applied to the result runs in the
-    /// same stage (`MapFilterStage`), subscribed to this signal directly.
+    /// `LiftedSignal` whose arguments are `transform`, made for the operator `function`. A
+    /// `filter` applied to the result runs in the same stage (`MapFilterStage`), subscribed to
+    /// this signal directly.
     ///
     /// ```
     /// self:                     -1-2-3-|
@@ -38,12 +39,14 @@ extension Signal {
     /// ```
     @inlinable
     func mapping<NewValue>(
-        named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue
+        named name: @autoclosure () -> String, _ transform: @escaping (Value) -> NewValue,
+        function: StaticString = #function
     ) -> Signal<NewValue, Failure> {
-        lift(MapStage.self, Transforms(transform, { $0 }), named: SignalDebugNames.name(name())) {
-            upstream, transforms, isIncluded, name in
-            Signal<NewValue, Failure>.mapFilter(upstream, transforms.value, isIncluded, named: name)
-        }
+        lift(
+            MapStage.self, Transforms(transform, { $0 }), named: SignalDebugNames.name(name()),
+            fusingFilter: { upstream, transforms, isIncluded, name in
+                Signal<NewValue, Failure>.mapFilter(upstream, transforms.value, isIncluded, named: name)
+            }, function: function)
     }
 }
 
