@@ -287,6 +287,7 @@ private func marbles(_ output: Output) throws {
     }
     let typing = "-a-b-----c-d-|"
     let source = try scheduler.createColdSignal(typing)
+    let played = scheduler.record(source)
     let throttled = scheduler.record(source.throttle(scheduler.frames(3), on: scheduler))
     let delayed = scheduler.record(source.delay(scheduler.frames(2), on: scheduler))
     scheduler.run()
@@ -302,6 +303,16 @@ private func marbles(_ output: Output) throws {
     output.write("  -a-b-| mapped * 10 is -x-y-|: \(held)")
     let subscribed = try tests.expect(numbers, toHaveSubscriptions: ["^----!"])
     output.write("  subscribed from frame 0 to frame 5 (^----!): \(subscribed)")
+
+    output.write("MarbleDiagram draws recorded events as an SVG picture.")
+    let diagram = MarbleDiagram([
+        .init("source", events: played.events, on: scheduler),
+        .init("throttle(3)", events: throttled.events, on: scheduler),
+        .init("delay(2)", events: delayed.events, on: scheduler),
+    ])
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("rac-showcase-marbles.svg")
+    try diagram.svg().write(to: file, atomically: true, encoding: .utf8)
+    output.write("  the three lines above as a picture: \(file.path)")
 }
 
 // MARK: - RACFoundationBridge

@@ -21,13 +21,21 @@ public struct TestFailure: Sendable, CustomStringConvertible {
     public let file: StaticString
     /// The line of the expectation, for XCTest (`#line` at the call site).
     public let line: UInt
+    /// The failure as a picture: an SVG marble diagram with the expected timeline above the actual
+    /// one and the first differing frame marked (`MarbleDiagram`), if the expectation has one.
+    public let picture: String?
 
-    /// Creates a failure to report, e.g. from a helper that checks marbles of its own.
-    public init(message: String, sourceLocation: SourceLocation, file: StaticString, line: UInt) {
+    /// Creates a failure to report, e.g. from a helper that checks marbles of its own, with the
+    /// SVG `picture` of it if there is one.
+    public init(
+        message: String, sourceLocation: SourceLocation, file: StaticString, line: UInt,
+        picture: String? = nil
+    ) {
         self.message = message
         self.sourceLocation = sourceLocation
         self.file = file
         self.line = line
+        self.picture = picture
     }
 
     /// The message, starting `expect(_:toEmit:) failed: …`.
@@ -73,12 +81,17 @@ public struct FailureReporter: Sendable {
         }
     }
 
-    /// Records a Swift Testing `Issue` with the message as its comment, at `sourceLocation`.
+    /// Records a Swift Testing `Issue` with the message as its comment, at `sourceLocation`, and
+    /// attaches the failure's picture (`expected-and-actual.svg`) to the test if it has one.
     ///
     /// ```
-    /// expect(… toEmit: "-a-|") fails  -> Issue at the line of the expect call
+    /// expect(… toEmit: "-a-|") fails  -> Issue at the line of the expect call, + one SVG attachment
     /// ```
     public static let swiftTesting = FailureReporter { failure in
+        if let picture = failure.picture {
+            Attachment.record(
+                picture, named: "expected-and-actual.svg", sourceLocation: failure.sourceLocation)
+        }
         Issue.record(Comment(rawValue: failure.message), sourceLocation: failure.sourceLocation)
     }
 

@@ -137,19 +137,27 @@ extension TestScheduler {
                     subscribed: frames(parsed.subscriptionFrame ?? 0),
                     disposed: parsed.disposalFrame.map { frames($0) }, frameDuration: frameDuration))
         }
-        guard
-            let message = ExpectationDiff.subscriptions(
-                expected: expected, actual: signal.subscriptions, on: self)
+        let actual = signal.subscriptions
+        guard let message = ExpectationDiff.subscriptions(expected: expected, actual: actual, on: self)
         else { return true }
-        report(message, at: CallSite(sourceLocation, fileID, file, line, column))
+        let picture = MarbleDiagram.subscriptions(expected: expected, actual: actual, on: self).svg()
+        report(message, picture: picture, at: CallSite(sourceLocation, fileID, file, line, column))
         return false
     }
 
-    private func report(_ message: String, at callSite: CallSite) {
+    /// Reports `message` with its `picture`, which is also written to the folder that
+    /// `RAC_MARBLE_PICTURES` names, if it is set (the message then ends with the file's path).
+    private func report(_ message: String, picture: String? = nil, at callSite: CallSite) {
+        var message = message
+        if let picture, let folder = MarblePictures.folder,
+            let path = MarblePictures.write(picture, into: folder, for: callSite.sourceLocation)
+        {
+            message += "\n  picture: \(path)"
+        }
         failureReporter.report(
             TestFailure(
                 message: message, sourceLocation: callSite.sourceLocation, file: callSite.file,
-                line: callSite.line))
+                line: callSite.line, picture: picture))
     }
 
     private func check<Value, Failure>(
@@ -171,7 +179,10 @@ extension TestScheduler {
         if let message = ExpectationDiff.events(
             expected: expected, actual: recorder.events, on: self, name: name, same: same)
         {
-            report(message, at: callSite)
+            let picture = MarbleDiagram.expectation(
+                expected: expected, actual: recorder.events, on: self, name: name
+            ).svg()
+            report(message, picture: picture, at: callSite)
             held = false
         }
         if checksRelease,

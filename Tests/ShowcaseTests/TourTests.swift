@@ -1,3 +1,4 @@
+import Foundation
 import ShowcaseKit
 import Testing
 
@@ -18,6 +19,12 @@ struct TourTests {
         #expect(output.lines.contains("  throttle(3):  ------b------(d|)"))
         #expect(output.lines.contains("  delay(2):     ---a-b-----c-d-|"))
         #expect(!output.lines.contains { $0.contains("expectation failed") })
+        let line = try #require(output.lines.last)
+        let prefix = "  the three lines above as a picture: "
+        #expect(line.hasPrefix(prefix))
+        let svg = try String(contentsOfFile: String(line.dropFirst(prefix.count)), encoding: .utf8)
+        #expect(
+            svg.hasPrefix("<?xml") && svg.contains(">throttle(3)</text>") && svg.contains(">delay(2)</text>"))
     }
 
     @Test func theCommandDemoIsRefusedWhileBusy() async throws {
