@@ -213,7 +213,9 @@ struct OperatorsDocTests {
 
     @Test("map, mapReplace, scan, aggregate, combinePrevious, tryMap, attempt, mapError")
     func transforms() throws {
-        try checkDoc(transform, "public func map<", output: "map(*2)") { $0.map { String(Int($0)! * 2) } }
+        try checkDoc("RACOperators/Transform/Map.swift", "public func map<", output: "map(*2)") {
+            $0.map { String(Int($0)! * 2) }
+        }
         try checkDoc(transform, "public func mapReplace<", output: "mapReplace(x)") { $0.mapReplace("x") }
         try checkDoc(transform, "public func reduceEach<", output: "reduceEach { $0+$1 }") {
             $0.map { pair in
@@ -298,7 +300,10 @@ struct OperatorsDocTests {
         try checkDoc(filter, "by isEquivalent:", output: "distinctUntilChanged(by: caseInsensitive)") {
             $0.distinctUntilChanged(by: { $0.lowercased() == $1.lowercased() })
         }
-        try checkDoc(filter, "public func distinctUntilChanged()", output: "distinctUntilChanged()") {
+        try checkDoc(
+            "RACOperators/Filter/DistinctUntilChanged.swift", "public func distinctUntilChanged()",
+            output: "distinctUntilChanged()"
+        ) {
             $0.distinctUntilChanged()
         }
         try checkDoc(filter, "public func ignore(", output: "ignore(1)") { $0.ignore("1") }
