@@ -26,23 +26,27 @@ extension Signal {
 
     /// A signal of what `body` returns, or of the error it throws. RAC: `+try:`.
     ///
-    /// As RAC's `+try:`, `body` runs once, at once (synchronously, inside this initialiser); every
+    /// As RAC's `+try:`, `body` runs once, at once (synchronously, inside this call); every
     /// subscriber then receives the same outcome: the value then completion, or the error. For
     /// work that runs again for each subscriber, wrap this in `Signal.defer { … }`. Typed throws
     /// replace RAC's `NSError **`: a `Signal<V, any Error>` accepts any `try`.
     ///
+    /// A static function rather than an initialiser: `Signal { … }` with a trailing closure is
+    /// the async bridge (the operation runs for each subscription), and an initialiser taking a
+    /// synchronous closure would capture the trailing closures that do not `await`.
+    ///
     /// ```
-    /// Signal(catching: { a }):          (a|)
-    /// Signal(catching: { throw e }):    #       (# = e)
+    /// Signal.try { a }:          (a|)
+    /// Signal.try { throw e }:    #       (# = e)
     /// ```
-    public convenience init(catching body: () throws(Failure) -> Value) {
+    public static func `try`(_ body: () throws(Failure) -> Value) -> Signal<Value, Failure> {
         let outcome: Result<Value, Failure>
         do throws(Failure) {
             outcome = .success(try body())
         } catch {
             outcome = .failure(error)
         }
-        self.init(name: SignalDebugNames.name("+try:")) { subscriber in
+        return Signal(name: SignalDebugNames.name("+try:")) { subscriber in
             switch outcome {
             case .success(let value):
                 subscriber.sendNext(value)

@@ -115,10 +115,10 @@ struct SignalTests {
         #expect(subscription.isDisposed)
     }
 
-    @Test("Signal(catching:) (RAC +try:) runs its body once, at once; a value then completion")
+    @Test("Signal.try(_:) (RAC +try:) runs its body once, at once; a value then completion")
     func catchingValue() {
         var runs = 0
-        let signal = Signal<Int, TestError>(catching: {
+        let signal = Signal<Int, TestError>.try({
             runs += 1
             return 7
         })
@@ -126,26 +126,26 @@ struct SignalTests {
         #expect(EventLog.of(signal).events == [.next(7), .completed])
         #expect(EventLog.of(signal).events == [.next(7), .completed])
         #expect(runs == 1)
-        let optional = Signal<Int?, Never>(catching: { nil })
+        let optional = Signal<Int?, Never>.try({ nil })
         #expect(EventLog.of(optional).events == [.next(nil), .completed])
     }
 
-    @Test("Signal(catching:): a thrown error is the signal's error, to every subscriber")
+    @Test("Signal.try(_:): a thrown error is the signal's error, to every subscriber")
     func catchingError() {
-        let signal = Signal<Int, TestError>(catching: { () throws(TestError) -> Int in throw TestError(3) })
+        let signal = Signal<Int, TestError>.try({ () throws(TestError) -> Int in throw TestError(3) })
         #expect(EventLog.of(signal).events == [.error(TestError(3))])
         #expect(EventLog.of(signal).events == [.error(TestError(3))])
         struct Untyped: Error, Equatable {}
-        let untyped = Signal<String, any Error>(catching: { throw Untyped() })
+        let untyped = Signal<String, any Error>.try({ throw Untyped() })
         var caught: (any Error)?
         untyped.subscribe(error: { caught = $0 })
         #expect(caught is Untyped)
     }
 
-    @Test("Signal(catching:): disposal before the outcome stops it; nothing is kept after")
+    @Test("Signal.try(_:): disposal before the outcome stops it; nothing is kept after")
     func catchingDisposal() {
         let log = EventLog<Int, TestError>()
-        let subscription = Signal<Int, TestError>(catching: { 1 }).subscribe(
+        let subscription = Signal<Int, TestError>.try({ 1 }).subscribe(
             Subscriber { event in
                 log.append(event)
             })
@@ -155,7 +155,7 @@ struct SignalTests {
         do {
             let token = Token()
             weakToken = token
-            let signal = Signal<Token, Never>(catching: { token })
+            let signal = Signal<Token, Never>.try({ token })
             #expect(EventLog.of(signal).values.count == 1)
         }
         #expect(weakToken == nil)
