@@ -454,6 +454,9 @@ def render(operators: list[Operator]) -> str:
         "[Marbles.md](Marbles.md): one character per frame, `|` completed, `#` error, `(ab)` events in",
         "the same frame. Overloads that share a Swift and a RAC name (one per tuple arity, say) are one",
         "entry. The page reads the same in a terminal (`less Docs/Operators.md`) as rendered.",
+        "Under a marble, a picture (`Docs/marbles/<output label>.svg`) shows that marble played through",
+        "the real operator: OperatorsDocTests draws it, and fails when the committed file differs",
+        "(`RAC_UPDATE_MARBLES=1 swift test --filter OperatorsDocTests` redraws them).",
         "",
         "Families: " + " · ".join(f"[{family}](#{anchor(family)})" for family in families) + ".",
     ]
@@ -467,8 +470,41 @@ def render(operators: list[Operator]) -> str:
         out += ["", f"### `{operator.swift}`{overloads}", "", f"RAC: {rac}. {operator.meaning}"]
         if operator.marble:
             out += ["", "```", *operator.marble, "```"]
+            picture = picture_of(operator.marble)
+            if picture:
+                out += ["", f"![{operator.swift}, played by the operator]({picture})"]
     out.append("")
     return "\n".join(out)
+
+
+def picture_name(label: str) -> str:
+    """The file name OperatorsDocTests gives the picture of a marble line: the label with every run of
+    characters other than ASCII letters and digits made one `-` (`map(*2)` → `map-2`)."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-")
+
+
+def marble_label(line: str) -> str:
+    """The label of a marble line: what comes before the first `: ` outside brackets ("" if none)."""
+    depth = 0
+    for index, character in enumerate(line):
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            depth -= 1
+        elif character == ":" and depth == 0 and line[index + 1 : index + 2] == " ":
+            return line[:index].strip()
+    return ""
+
+
+def picture_of(marble: list[str]) -> str | None:
+    """The picture OperatorsDocTests drew of this marble (Docs/marbles/<output label>.svg), if any:
+    the last line whose label names one."""
+    found = None
+    for line in marble:
+        name = picture_name(marble_label(line))
+        if name and (ROOT / "Docs" / "marbles" / f"{name}.svg").is_file():
+            found = f"marbles/{name}.svg"
+    return found
 
 
 def main(arguments: list[str]) -> int:

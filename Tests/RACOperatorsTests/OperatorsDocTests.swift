@@ -152,12 +152,13 @@ private func legend(_ text: String) -> [String: String] {
 }
 
 /// Plays the doc marble of `declaration`: builds a cold signal for each label in `inputs`, applies
-/// `apply`, and expects the marble labelled `output`. Names map through the legend, then stand
+/// `apply`, and expects the marble labelled `output`; unless `draws` is false (a second operator
+/// whose output label is the same), draws its picture (`drawDoc`). Names map through the legend, then stand
 /// for themselves. The scheduler checks releases (a subscription that ends must release its
 /// subscriber), and the signals must be released once the test has returned (`ReleaseCheck`).
 private func checkDoc(
     _ file: String, _ declaration: String, inputs: [String], output: String, error: TestError? = TestError(1),
-    sourceLocation: SourceLocation = #_sourceLocation,
+    draws: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
     _ apply: ([Signal<String, TestError>], TestScheduler) -> Signal<String, TestError>
 ) throws {
     let doc = try docMarble(file, declaration)
@@ -183,6 +184,77 @@ private func checkDoc(
     try scheduler.expect(
         result, toEmit: expected, values: names, error: error, disposeAt: disposeAt,
         sourceLocation: sourceLocation)
+    guard draws else { return }
+    try drawDoc(
+        doc, declaration, inputs: inputs, output: output, names: names, disposeAt: disposeAt,
+        sourceLocation: sourceLocation, apply)
+}
+
+/// Draws the doc marble of `declaration` as the operator plays it (issue 20, item 3): each input
+/// alone, then the output of `apply` on them, each recorded on a scheduler of its own, and checks
+/// that `Docs/marbles/<output label>.svg` holds that picture. `RAC_UPDATE_MARBLES=1 swift test
+/// --filter OperatorsDocTests` rewrites the pictures; Docs/Operators.md shows them.
+private func drawDoc(
+    _ doc: DocMarble, _ declaration: String, inputs: [String], output: String, names: [String: String],
+    disposeAt: Int?, sourceLocation: SourceLocation,
+    _ apply: ([Signal<String, TestError>], TestScheduler) -> Signal<String, TestError>
+) throws {
+    var timelines: [MarbleDiagram.Timeline] = []
+    for label in inputs {
+        guard let marble = doc.marbles[label] else { return }
+        let alone = TestScheduler()
+        let recorder = alone.record(
+            try alone.createColdSignal(marble, values: names, error: TestError(1)), disposeAt: disposeAt)
+        alone.run()
+        timelines.append(.init(label, events: recorder.events, on: alone))
+    }
+    let scheduler = TestScheduler()
+    var signals: [Signal<String, TestError>] = []
+    for label in inputs {
+        signals.append(
+            try scheduler.createColdSignal(doc.marbles[label] ?? "", values: names, error: TestError(1)))
+    }
+    let recorder = scheduler.record(apply(signals, scheduler), disposeAt: disposeAt)
+    scheduler.run()
+    recorder.dispose()
+    timelines.append(.init(output, events: recorder.events, on: scheduler))
+    let svg = MarbleDiagram(timelines).svg()
+    let name = pictureName(output)
+    let url = packageRoot().appendingPathComponent("Docs/marbles/\(name).svg")
+    if ProcessInfo.processInfo.environment["RAC_UPDATE_MARBLES"] != nil {
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try svg.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let committed = try? String(contentsOf: url, encoding: .utf8)
+    #expect(
+        committed == svg,
+        "Docs/marbles/\(name).svg is not what \(declaration) draws: run RAC_UPDATE_MARBLES=1 swift test --filter OperatorsDocTests",
+        sourceLocation: sourceLocation)
+}
+
+/// The file name of a doc marble's picture: its output label with every run of characters other
+/// than ASCII letters and digits made one `-` (`map(*2)` → `map-2`); scripts/operators-table.py
+/// finds the picture of an operator the same way.
+private func pictureName(_ label: String) -> String {
+    var name = ""
+    for scalar in label.unicodeScalars {
+        if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            name.unicodeScalars.append(scalar)
+        } else if !name.isEmpty, !name.hasSuffix("-") {
+            name += "-"
+        }
+    }
+    return name.hasSuffix("-") ? String(name.dropLast()) : name
+}
+
+/// The folder of Package.swift.
+private func packageRoot() -> URL {
+    var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+        root = root.deletingLastPathComponent()
+    }
+    return root
 }
 
 /// `checkDoc` for an operator on one signal labelled `self`.
@@ -474,7 +546,11 @@ struct OperatorsDocTests {
                     ("public func switchToLatest<", "switchToLatest", { $0.switchToLatest() }),
                 ]
         for (declaration, output, apply) in cases {
-            try checkDoc(file, declaration, inputs: ["self", "x", "y"], output: output) { signals, _ in
+            // concat's picture is that of concat(_:), whose output label is the same.
+            try checkDoc(
+                file, declaration, inputs: ["self", "x", "y"], output: output, draws: output != "concat"
+            ) {
+                signals, _ in
                 apply(signals[0].map { $0 == "x" ? signals[1] : signals[2] })
             }
         }
@@ -492,7 +568,9 @@ struct OperatorsDocTests {
             ]
         for (declaration, apply) in optionalCases {
             let output = declaration.hasPrefix("public func flatten") ? "flatten" : "switchToLatest"
-            try checkDoc(file, declaration, inputs: ["self", "x", "y"], output: output) { signals, _ in
+            // Drawn as the non-optional operator of the same label is.
+            try checkDoc(file, declaration, inputs: ["self", "x", "y"], output: output, draws: false) {
+                signals, _ in
                 apply(signals[0].map { $0 == "x" ? signals[1] : $0 == "y" ? signals[2] : nil })
             }
         }
