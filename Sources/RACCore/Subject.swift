@@ -156,8 +156,12 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
         }
     }
 
+    /// How many feeding subscriptions the subject holds now (for tests: disposed ones are let go).
+    package var heldFeedCount: Int { feeds.count }
+
     /// Ties `disposable` (typically the subscription feeding this subject) to the subject: it is
-    /// disposed when the subject terminates.
+    /// disposed when the subject terminates. One disposed on its own is let go as more are added
+    /// (see `CompoundDisposable`).
     public func add(_ disposable: (any Disposable)?) {
         feeds.add(disposable)
     }

@@ -34,10 +34,30 @@ extension Subscriber {
         }
         if firstResource == nil, otherResources.isEmpty {
             firstResource = disposable
-        } else {
-            otherResources.append(.owned(disposable.unsafelyUnwrapped))
+            unlockResources()
+            return
         }
+        // Full and long: let go of the ones disposed already first (see `DisposedFlag`).
+        var dropped: [SubscriptionResource] = []
+        if otherResources.count >= DisposedFlag.pruningThreshold,
+            otherResources.count == otherResources.capacity
+        {
+            dropped = DisposedFlag.prune(&otherResources) { resource in
+                guard case .owned(let owned) = resource else { return false }
+                return DisposedFlag.isDisposed(owned)
+            }
+        }
+        otherResources.append(.owned(disposable.unsafelyUnwrapped))
         unlockResources()
+        // Released here, outside the lock (a deinitialiser may run).
+        withExtendedLifetime(dropped) {}
+    }
+
+    /// How many resources the subscriber holds now (for tests: disposed ones are let go).
+    package var heldResourceCount: Int {
+        lockResources()
+        defer { unlockResources() }
+        return (firstLink == nil ? 0 : 1) + (firstResource == nil ? 0 : 1) + otherResources.count
     }
 
     /// Ties a cleanup action to this subscription.
