@@ -68,4 +68,49 @@ struct SubscriberTests {
         second.sendNext(1)
         #expect(recorder.events == [.completed])
     }
+
+    @Test(
+        "a subscriber that has terminated, subscribed again: the creation closure never runs; the subscription is disposed"
+    )
+    func terminatedSubscriberResubscribed() {
+        var runs = 0
+        let signal = Signal<Int, Never> { subscriber in
+            runs += 1
+            subscriber.sendNext(runs)
+            return ActionDisposable()
+        }
+        let log = EventLog<Int, Never>()
+        let subscriber = log.subscriber()
+        subscriber.sendCompleted()
+        let subscription = signal.subscribe(subscriber)
+        #expect(runs == 0)
+        #expect(subscription.isDisposed)
+        #expect(log.events == [.completed])
+
+        let disposed = EventLog<Int, Never>()
+        let stopped = disposed.subscriber()
+        stopped.dispose()
+        #expect(signal.subscribe(stopped).isDisposed)
+        #expect(runs == 0 && disposed.events.isEmpty)
+    }
+
+    @Test(
+        "a subject that has terminated, subscribed to a signal: the creation closure never runs; the subscription is disposed"
+    )
+    func terminatedSubjectSubscribed() {
+        var runs = 0
+        let signal = Signal<Int, Never> { subscriber in
+            runs += 1
+            subscriber.sendNext(runs)
+            return nil
+        }
+        let subject = Subject<Int, Never>()
+        let log = EventLog.of(subject)
+        subject.sendCompleted()
+        let subscription = signal.subscribe(subject)
+        #expect(runs == 0)
+        #expect(subscription.isDisposed)
+        #expect(log.events == [.completed])
+        #expect(EventLog.of(subject).events == [.completed])
+    }
 }
