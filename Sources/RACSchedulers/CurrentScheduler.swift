@@ -3,7 +3,12 @@ import RACCore
 
 extension Scheduler {
     /// The scheduler whose action is running on this thread; otherwise `Scheduler.main` when on
-    /// the main thread; otherwise `nil`. RAC: `+[RACScheduler currentScheduler]`.
+    /// the main thread or running on the main queue; otherwise `nil`.
+    /// RAC: `+[RACScheduler currentScheduler]`.
+    ///
+    /// On Linux, once the main thread has called `dispatchMain()`, libdispatch drains the main
+    /// queue on a worker thread: what runs there (a `DispatchQueue.main.async` block, a
+    /// subscription the subscription scheduler runs from one) still sees `Scheduler.main`.
     ///
     /// Queue and virtual-time schedulers make themselves current while they run an action; the
     /// immediate and subscription schedulers leave it as it was, as RAC does. Each thread has a
@@ -18,7 +23,7 @@ extension Scheduler {
         if let scheduler = CurrentSchedulerSlot.scheduler {
             return scheduler
         }
-        return Thread.isMainThread ? Scheduler.main : nil
+        return Thread.isMainThread || MainQueueMarker.isRunningOnMainQueue ? Scheduler.main : nil
     }
 
     /// Runs `body` with this scheduler as `Scheduler.current` on this thread, then restores the
@@ -55,5 +60,20 @@ private enum CurrentSchedulerSlot {
 
     static func restore(_ previous: UnsafeMutableRawPointer?) {
         key.set(previous)
+    }
+}
+
+/// Tells whether the calling code runs on the main queue, on whatever thread libdispatch drains it
+/// (a queue-specific value set on the main queue once).
+private enum MainQueueMarker {
+    // Set on the main queue once, before any read.
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    static var isRunningOnMainQueue: Bool {
+        DispatchQueue.getSpecific(key: key) == true
     }
 }

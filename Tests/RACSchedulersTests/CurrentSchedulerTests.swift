@@ -20,6 +20,39 @@ struct CurrentSchedulerTests {
         #expect(observed.current.isNil)
     }
 
+    @Test(
+        "on the main queue, current is main: a plain main-queue block and the subscription scheduler's action in it"
+    )
+    func mainQueueBlocks() {
+        // The Swift Testing runner services the main queue (see QueueSchedulerTests); on Linux it
+        // may do so on a worker thread, which is the case this checks.
+        let done = DispatchSemaphore(value: 0)
+        let observed = Locked<[Scheduler?]>([])
+        DispatchQueue.main.async {
+            observed.withValue { $0.append(Scheduler.current) }
+            Scheduler.subscription.schedule {
+                observed.withValue { $0.append(Scheduler.current) }
+            }
+            Scheduler.main.schedule {
+                Scheduler.subscription.schedule {
+                    observed.withValue { $0.append(Scheduler.current) }
+                }
+                done.signal()
+            }
+        }
+        #expect(done.waitOrFail())
+        #expect(observed.current.count == 3)
+        #expect(observed.current.allSatisfy { $0 === Scheduler.main })
+        let background = DispatchSemaphore(value: 0)
+        let off = Locked<Bool>(false)
+        DispatchQueue.global().async {
+            off.withValue { $0 = Scheduler.current == nil }
+            background.signal()
+        }
+        #expect(background.waitOrFail())
+        #expect(off.current)
+    }
+
     @Test("performAsCurrent sets current for the body and restores it; nesting restores each level")
     func nestedPerformAsCurrent() {
         let outer = VirtualTimeScheduler(name: "outer")
