@@ -34,6 +34,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
 
     private let executingSubject: BehaviorSubject<Bool, Never>
     private let enabledSubject: BehaviorSubject<Bool, Never>
+    private let concurrentExecutionSubject: BehaviorSubject<Bool, Never>
     private let executionSignalsSubject = Subject<Signal<Output, Never>, Never>(name: "executionSignals")
     private let errorsSubject = Subject<Failure, Never>(name: "errors")
 
@@ -57,6 +58,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         self.concurrentExecution = allowsConcurrentExecution
         executingSubject = BehaviorSubject(value: false, name: "executing")
         enabledSubject = BehaviorSubject(value: true, name: "enabled")
+        concurrentExecutionSubject = BehaviorSubject(
+            value: allowsConcurrentExecution, name: "allowsConcurrentExecution")
         if let enabled {
             // The first value(s) sent during subscription apply at once (RAC: the first `enabled`
             // value is synchronous); later ones are published on the scheduler.
@@ -74,18 +77,40 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
 
     deinit {
         enabledInputSubscription.dispose()
-        executingSubject.sendCompleted()
-        enabledSubject.sendCompleted()
-        executionSignalsSubject.sendCompleted()
-        errorsSubject.sendCompleted()
+        // On the scheduler, where the state signals deliver, after any change still queued there.
+        scheduler.schedule {
+            [
+                executingSubject, enabledSubject, executionSignalsSubject, errorsSubject,
+                concurrentExecutionSubject
+            ] in
+            executingSubject.sendCompleted()
+            enabledSubject.sendCompleted()
+            executionSignalsSubject.sendCompleted()
+            errorsSubject.sendCompleted()
+            concurrentExecutionSubject.sendCompleted()
+        }
     }
 
     /// Whether an execution may start while another is running. RAC: `allowsConcurrentExecution`
-    /// (default `false`). Changing it re-evaluates `enabled`.
+    /// (default `false`). Changing it re-evaluates `enabled`, and is sent on
+    /// `allowsConcurrentExecutionValues`.
     public var allowsConcurrentExecution: Bool {
         get { lock.withLock { concurrentExecution } }
-        set { update { $0.concurrentExecution = newValue } }
+        set {
+            update { $0.concurrentExecution = newValue }
+            concurrentExecutionSubject.sendNext(newValue)
+        }
     }
+
+    /// `allowsConcurrentExecution` as a signal: its value at once, then every assignment, sent on
+    /// the assigning thread (as RAC's KVO observation of the property did); completes, on the
+    /// scheduler, when the command goes away. RAC: `RACObserve(command, allowsConcurrentExecution)`.
+    ///
+    /// ```
+    /// assignments:                      ---t----f-
+    /// allowsConcurrentExecutionValues:  f--t----f-   (| when the command goes away)
+    /// ```
+    public var allowsConcurrentExecutionValues: Signal<Bool, Never> { concurrentExecutionSubject }
 
     /// `true` while any execution runs: the current value at once, then every change, delivered on
     /// the scheduler. RAC: `executing`.

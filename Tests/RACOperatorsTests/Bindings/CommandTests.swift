@@ -164,6 +164,41 @@ struct CommandTests {
             scheduler.run()
         }
         #expect(weakCommand == nil)
+        // Completed on the scheduler, not on the releasing thread.
+        #expect(completed == 0)
+        scheduler.run()
         #expect(completed == 2)
+    }
+
+    @Test(
+        "allowsConcurrentExecution as a signal: current value, each assignment, completion when the command goes away"
+    )
+    func allowsConcurrentExecutionValues() {
+        let scheduler = VirtualTimeScheduler()
+        let log = EventLog<Bool, Never>()
+        var later: EventLog<Bool, Never>?
+        do {
+            let command = Command<Int, Int, Never>(scheduler: scheduler) { Signal(value: $0) }
+            log.record(command.allowsConcurrentExecutionValues)
+            command.allowsConcurrentExecution = true
+            command.allowsConcurrentExecution = false
+            command.allowsConcurrentExecution = true
+            let late = EventLog<Bool, Never>()
+            late.record(command.allowsConcurrentExecutionValues)
+            later = late
+            #expect(late.events == [.next(true)])
+            let disposed = EventLog<Bool, Never>().record(command.allowsConcurrentExecutionValues)
+            disposed.dispose()
+            command.allowsConcurrentExecution = true
+        }
+        #expect(log.events == [.next(false), .next(true), .next(false), .next(true), .next(true)])
+        scheduler.run()
+        #expect(log.events.last == .completed && log.events.count == 6)
+        #expect(later?.events == [.next(true), .next(true), .completed])
+
+        let concurrent = Command<Int, Int, Never>(allowsConcurrentExecution: true, scheduler: scheduler) {
+            Signal(value: $0)
+        }
+        #expect(EventLog.of(concurrent.allowsConcurrentExecutionValues).events == [.next(true)])
     }
 }
