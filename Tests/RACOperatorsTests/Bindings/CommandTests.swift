@@ -187,9 +187,11 @@ struct CommandTests {
             late.record(command.allowsConcurrentExecutionValues)
             later = late
             #expect(late.events == [.next(true)])
-            let disposed = EventLog<Bool, Never>().record(command.allowsConcurrentExecutionValues)
-            disposed.dispose()
+            let disposedLog = EventLog<Bool, Never>()
+            disposedLog.record(command.allowsConcurrentExecutionValues).dispose()
             command.allowsConcurrentExecution = true
+            // Disposed: nothing after the current value.
+            #expect(disposedLog.events == [.next(true)])
         }
         #expect(log.events == [.next(false), .next(true), .next(false), .next(true), .next(true)])
         scheduler.run()
