@@ -143,21 +143,46 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
 }
 
 extension TestScheduler {
-    /// Subscribes to `signal` now and returns the recorder of its events; nothing runs until the
-    /// scheduler is advanced. With `disposeAt`, the subscription is disposed at the start of that
-    /// frame (counted from time zero): no event at or after it is recorded, and the source sees
-    /// the disposal at that frame. RxTest: `scheduler.start(disposed:)` without the running.
+    /// Subscribes to `signal` now, or at frame `subscribeAt`, and returns the recorder of its
+    /// events; nothing runs until the scheduler is advanced. With `disposeAt`, the subscription is
+    /// disposed at the start of that frame (counted from time zero): no event at or after it is
+    /// recorded, and the source sees the disposal at that frame. RxTest:
+    /// `scheduler.start(created:subscribed:disposed:)` without the running (the signal is made
+    /// by the caller, so there is no `created`).
     ///
     /// ```
-    /// source:                       -a-b-c-|
-    /// record(source, disposeAt: 4)  -a-b           (source subscriptions: ^---!)
+    /// source (cold):                               -a-b-c-|
+    /// record(source, disposeAt: 4)                 -a-b           (source subscriptions: ^---!)
+    /// record(source, subscribeAt: 2, disposeAt: 6) ---a-b         (source subscriptions: --^---!)
     /// ```
+    ///
+    /// A negative `subscribeAt`, or a `disposeAt` earlier than `subscribeAt`, is a programmer
+    /// error naming the call.
     public func record<Value, Failure>(
-        _ signal: Signal<Value, Failure>, disposeAt frame: Int? = nil
+        _ signal: Signal<Value, Failure>, subscribeAt subscribeFrame: Int? = nil, disposeAt frame: Int? = nil
     ) -> TestRecorder<Value, Failure> {
+        if let subscribeFrame {
+            if subscribeFrame < 0 {
+                racProgrammerError(
+                    "TestScheduler.record(_:subscribeAt:disposeAt:)",
+                    "subscribeAt must be >= 0, got \(subscribeFrame)")
+            }
+            if let frame, frame < subscribeFrame {
+                racProgrammerError(
+                    "TestScheduler.record(_:subscribeAt:disposeAt:)",
+                    "disposeAt (\(frame)) must not be earlier than subscribeAt (\(subscribeFrame))")
+            }
+        }
         let cutoff = frame.map { frames($0) }
         let recorder = TestRecorder<Value, Failure>(scheduler: self, cutoff: cutoff)
-        recorder.start(signal, on: self, disposeAt: cutoff)
+        let start = subscribeFrame.map { frames($0) } ?? now
+        if start > now {
+            schedule(after: start - now) { [self] in
+                recorder.start(signal, on: self, disposeAt: cutoff)
+            }
+        } else {
+            recorder.start(signal, on: self, disposeAt: cutoff)
+        }
         return recorder
     }
 }

@@ -1,5 +1,6 @@
 import RACCore
 import RACSchedulers
+import RACTesting
 import Testing
 
 /// The one event recorder of the tests: a thread-safe list of the events one subscription

@@ -112,3 +112,53 @@ struct RecorderTests {
             RecordedSubscription(subscribed: .zero).description == "subscribed @ 0.0 seconds, not disposed")
     }
 }
+
+@Suite("record(_:subscribeAt:disposeAt:): subscribing later", .checksRelease)
+struct RecorderSubscribeAtTests {
+    let scheduler = TestScheduler(checksRelease: true)
+
+    @Test("subscribeAt subscribes at that frame: a cold signal starts then, a hot one is joined then")
+    func subscribeLater() throws {
+        let cold = try scheduler.createColdSignal("-a-b-c-|")
+        let hot = try scheduler.createHotSignal("-a-b-c-|")
+        let coldRecorder = scheduler.record(cold, subscribeAt: 2, disposeAt: 6)
+        let hotRecorder = scheduler.record(hot, subscribeAt: 2)
+        #expect(cold.subscriptionMarbles == [])
+        scheduler.run()
+        #expect(coldRecorder.events == [.next(scheduler.frames(3), "a"), .next(scheduler.frames(5), "b")])
+        #expect(cold.subscriptionMarbles == ["--^---!"])
+        #expect(
+            hotRecorder.events == [
+                .next(scheduler.frames(3), "b"), .next(scheduler.frames(5), "c"),
+                .completed(scheduler.frames(7)),
+            ])
+        #expect(hot.subscriptionMarbles == ["--^----!"])
+        expectReleased(coldRecorder, "the recorder subscribed at 2")
+        expectReleased(hotRecorder, "the hot recorder subscribed at 2")
+    }
+
+    @Test("subscribeAt at or before now subscribes at once; equal frames subscribe and dispose at once")
+    func subscribeNow() throws {
+        scheduler.advance(frames: 3)
+        let source = try scheduler.createColdSignal("a-|")
+        let recorder = scheduler.record(source, subscribeAt: 1)
+        #expect(source.subscriptionMarbles == ["---^"])
+        let none = scheduler.record(source, subscribeAt: 5, disposeAt: 5)
+        scheduler.run()
+        #expect(recorder.events == [.next(scheduler.frames(3), "a"), .completed(scheduler.frames(5))])
+        #expect(none.events.isEmpty)
+        #expect(source.subscriptionMarbles == ["---^-!", "-----(^!)"])
+        expectReleased(recorder, "the recorder subscribed at once")
+        expectReleased(none, "the recorder disposed as it subscribed")
+    }
+
+    @Test("disposeAt before subscribeAt stops with a message naming the call")
+    func badInput() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = TestScheduler().record(Signal<Int, Never>.never, subscribeAt: 5, disposeAt: 2)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("record(_:subscribeAt:disposeAt:)"))
+        #expect(message.contains("must not be earlier"))
+    }
+}

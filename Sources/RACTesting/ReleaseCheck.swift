@@ -1,25 +1,45 @@
 import RACCore
-import RACTesting
 import Testing
+import XCTest
 
-// Release checks: every test that builds a chain asserts that, once the chain has ended, it is
-// deallocated. A suite opts in with the `.checksRelease` trait; its tests then ask for objects to
-// be released with `expectReleased(_:_:)` (the subscribers made by the support helpers are asked
-// for automatically), and the trait checks each one after the test has returned, when the test's
-// own references are gone. So every chain a test builds must have ended (a terminal event, or
-// `dispose()`) by then, and let go of what it held. One file for every test target (this target
-// is not a product).
+// Release checks: a test that builds a chain asserts that, once the chain has ended, it is
+// deallocated. In Swift Testing a suite (or test) opts in with the `.checksRelease` trait; its tests
+// then ask for objects to be released with `expectReleased(_:_:)`, and the trait checks each one
+// after the test has returned, when the test's own references are gone. So every chain a test
+// builds must have ended (a terminal event, or `dispose()`) by then, and let go of what it held.
+// In XCTest, `XCTestCase.expectReleased(_:_:)` does the same with a teardown block. This is the
+// check the project's own tests use.
 
-/// Runs each test of the suite (or the test) it is attached to with a `ReleaseWatch`, then checks
-/// that everything the test watched has been released.
-package struct ReleaseCheck: SuiteTrait, TestTrait, TestScoping {
-    package var isRecursive: Bool { true }
+/// A Swift Testing trait: runs each test of the suite (or the test) it is attached to with a
+/// watch, then checks that every object the test asked about with `expectReleased(_:_:)` has been
+/// released, waiting up to two seconds for what another thread lets go of last.
+///
+/// RAC: none (RxSwift's `Resources.total` counted live objects; this names the object that leaked).
+///
+/// ```
+/// @Suite(.checksRelease) struct ChainTests {
+///     @Test func mapReleases() {
+///         let subject = Subject<Int, Never>()
+///         let subscription = subject.map { $0 }.subscribe(next: { _ in })
+///         expectReleased(subscription, "the map subscription")
+///         subject.sendCompleted()       // without this: "… was not released once the test ended"
+///     }
+/// }
+/// ```
+public struct ReleaseCheck: SuiteTrait, TestTrait, TestScoping {
+    /// The trait; usually written `.checksRelease`.
+    public init() {}
 
-    package func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    /// Applies to every test of a suite it is attached to.
+    public var isRecursive: Bool { true }
+
+    /// Scopes each test case (not the suite as a whole).
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
         testCase == nil ? nil : self
     }
 
-    package func provideScope(
+    /// Runs the test with a watch, then checks the watched objects.
+    public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         let watch = ReleaseWatch()
@@ -31,8 +51,13 @@ package struct ReleaseCheck: SuiteTrait, TestTrait, TestScoping {
 }
 
 extension Trait where Self == ReleaseCheck {
-    /// After each test, checks that every object it watched was released (see `ReleaseCheck`).
-    package static var checksRelease: Self { Self() }
+    /// After each test, checks that every object it asked about with `expectReleased(_:_:)` was
+    /// released (see `ReleaseCheck`).
+    ///
+    /// ```
+    /// @Suite(.checksRelease) struct ChainTests { … }
+    /// ```
+    public static var checksRelease: Self { Self() }
 }
 
 /// The objects one test asked to be released, held weakly.
@@ -103,9 +128,13 @@ private final class WeakBox: @unchecked Sendable {
 
 /// Asks that `object` (a subscriber or subscription, a subject, a signal, an object a chain
 /// captures) be released by the time the test has returned: checked then by the `.checksRelease`
-/// trait, which the test's suite must have. Call it once the object exists; the chain holding it
-/// must have ended before the test returns.
-package func expectReleased(
+/// trait, which the test or its suite must have (without it, an issue says so). Call it once the
+/// object exists; the chain holding it must have ended before the test returns.
+///
+/// ```
+/// expectReleased(subscription, "the map subscription")
+/// ```
+public func expectReleased(
     _ object: AnyObject, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     ReleaseWatch.required(sourceLocation)?.add(object, what, sourceLocation)
@@ -118,10 +147,45 @@ package func watchRelease(_ object: AnyObject, _ what: String, sourceLocation: S
 
 /// Asks that `recorder`'s subscription have ended and its chain have released the subscriber
 /// (`TestRecorder.isReleased`) by the time the test has returned; checked then by the
-/// `.checksRelease` trait, which the test's suite must have.
-package func expectReleased<Value, Failure>(
+/// `.checksRelease` trait, which the test or its suite must have.
+///
+/// ```
+/// let recorder = scheduler.record(signal, disposeAt: 5)
+/// expectReleased(recorder, "the recorded chain")
+/// ```
+public func expectReleased<Value, Failure>(
     _ recorder: TestRecorder<Value, Failure>, _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     ReleaseWatch.required(sourceLocation)?.add(what, sourceLocation) { !recorder.isReleased }
+}
+
+extension XCTestCase {
+    /// XCTest's release check: asks that `object` be released by the time the test method has
+    /// returned; a teardown block checks it then (waiting up to two seconds for what another thread
+    /// lets go of last) and fails the test, at this call, if it is still alive.
+    ///
+    /// ```
+    /// func testMapReleases() {
+    ///     let subscription = subject.map { $0 }.subscribe(next: { _ in })
+    ///     expectReleased(subscription, "the map subscription")
+    ///     subject.sendCompleted()
+    /// }
+    /// ```
+    public func expectReleased(
+        _ object: AnyObject, _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let box = WeakBox(object)
+        addTeardownBlock {
+            let deadline = ContinuousClock.now.advanced(by: .seconds(2))
+            while box.object != nil, ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+            if box.object != nil {
+                XCTFail(
+                    "\(what) was not released once the test ended: a chain still holds it (a leak), "
+                        + "or the test left the chain running", file: file, line: line)
+            }
+        }
+    }
 }
