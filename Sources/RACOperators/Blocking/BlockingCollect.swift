@@ -16,6 +16,34 @@ final class BlockingOutcome<Value, Failure: Error>: @unchecked Sendable {
         lock.withLock { isFinished = true }
         finished.signal()
     }
+
+    /// Whether the wait is over.
+    var hasFinished: Bool { lock.withLock { isFinished } }
+
+    /// Subscribes to `signal` on a fresh trampoline (so that a synchronous signal completes even
+    /// when called inside a subscription) with a subscriber that gathers values until `limit`
+    /// of them have arrived or the signal ends; returns that subscriber, to dispose after the wait.
+    func start(_ signal: Signal<Value, Failure>, limit: Int) -> Subscriber<Value, Failure> {
+        let subscriber = Subscriber<Value, Failure> { [self] event in
+            switch event {
+            case .next(let value):
+                let reachedLimit = lock.withLock {
+                    values.append(value)
+                    return values.count >= limit
+                }
+                if reachedLimit { finish() }
+            case .error(let error):
+                lock.withLock { failure = error }
+                finish()
+            case .completed:
+                finish()
+            }
+        }
+        SubscriptionTrampoline.isolated {
+            _ = signal.subscribe(subscriber)
+        }
+        return subscriber
+    }
 }
 
 extension Signal {
@@ -28,26 +56,8 @@ extension Signal {
     /// needs it would hang (`MainQueueWatch`).
     func blockingCollect(limit: Int, call: String) -> (values: [Value], failure: Failure?) {
         let outcome = BlockingOutcome<Value, Failure>()
-        let subscriber = Subscriber<Value, Failure> { event in
-            switch event {
-            case .next(let value):
-                let reachedLimit = outcome.lock.withLock {
-                    outcome.values.append(value)
-                    return outcome.values.count >= limit
-                }
-                if reachedLimit { outcome.finish() }
-            case .error(let failure):
-                outcome.lock.withLock { outcome.failure = failure }
-                outcome.finish()
-            case .completed:
-                outcome.finish()
-            }
-        }
-        SubscriptionTrampoline.isolated {
-            _ = subscribe(subscriber)
-        }
-        MainQueueWatch.wait(
-            on: outcome.finished, until: { outcome.lock.withLock { outcome.isFinished } }, in: call)
+        let subscriber = outcome.start(self, limit: limit)
+        MainQueueWatch.wait(on: outcome.finished, until: { outcome.hasFinished }, in: call)
         subscriber.dispose()
         return outcome.lock.withLock { (outcome.values, outcome.failure) }
     }

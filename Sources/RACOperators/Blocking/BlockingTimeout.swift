@@ -107,27 +107,10 @@ extension Signal {
             racProgrammerError(call, "timeout must be >= 0, got \(timeout)")
         }
         let outcome = BlockingOutcome<Value, Failure>()
-        let subscriber = Subscriber<Value, Failure> { event in
-            switch event {
-            case .next(let value):
-                let reachedLimit = outcome.lock.withLock {
-                    outcome.values.append(value)
-                    return outcome.values.count >= limit
-                }
-                if reachedLimit { outcome.finish() }
-            case .error(let failure):
-                outcome.lock.withLock { outcome.failure = failure }
-                outcome.finish()
-            case .completed:
-                outcome.finish()
-            }
-        }
-        SubscriptionTrampoline.isolated {
-            _ = subscribe(subscriber)
-        }
+        let subscriber = outcome.start(self, limit: limit)
         // A signal that finishes just as the deadline passes counts as finished.
         let finished = MainQueueWatch.wait(
-            on: outcome.finished, until: { outcome.lock.withLock { outcome.isFinished } },
+            on: outcome.finished, until: { outcome.hasFinished },
             deadline: Self.deadline(after: timeout), in: call)
         subscriber.dispose()
         guard finished else {
