@@ -5,7 +5,7 @@ extension MarbleDiagram {
     /// subscription spans (`^` to `!`) under the line. No script, font file or link; an opaque
     /// background and dark strokes keep it readable in light and dark viewers. Deterministic: the
     /// same diagram gives the same bytes. Long texts are clipped (the whole text is the mark's
-    /// tooltip) and every text is escaped.
+    /// tooltip) and every text is escaped. RAC: none.
     ///
     /// ```
     /// source  ─(a)──(b)──|──▶

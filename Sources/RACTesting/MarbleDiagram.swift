@@ -13,7 +13,11 @@ import RACCore
 /// map     ──A───B───|──▶
 /// ```
 public struct MarbleDiagram: Sendable, Equatable {
-    /// What a mark on a timeline shows.
+    /// What a mark on a timeline shows. RAC: none.
+    ///
+    /// ```
+    /// (a)  next      X  error      |  completed
+    /// ```
     public enum Kind: Sendable, Equatable {
         /// A value: a circle with its text.
         case next
@@ -23,7 +27,7 @@ public struct MarbleDiagram: Sendable, Equatable {
         case completed
     }
 
-    /// One event drawn on a timeline.
+    /// One event drawn on a timeline. RAC: none.
     ///
     /// ```
     /// Mark(.next, frame: 2, text: "a")   ──(a)──
@@ -37,6 +41,10 @@ public struct MarbleDiagram: Sendable, Equatable {
         public var text: String
 
         /// A mark of `kind` at `frame`, showing `text`.
+        ///
+        /// ```
+        /// Mark(.completed, frame: 3)   ───|
+        /// ```
         public init(_ kind: Kind, frame: Int, text: String = "") {
             self.kind = kind
             self.frame = frame
@@ -45,6 +53,7 @@ public struct MarbleDiagram: Sendable, Equatable {
     }
 
     /// A subscription's span: from the frame of `^` to that of `!` (`nil`: still active).
+    /// RAC: none.
     ///
     /// ```
     /// ^---!   Span(from: 0, to: 4)
@@ -56,6 +65,10 @@ public struct MarbleDiagram: Sendable, Equatable {
         public var to: Int?
 
         /// A span from `from` to `to`.
+        ///
+        /// ```
+        /// Span(from: 2, to: nil)   --^------▶
+        /// ```
         public init(from: Int, to: Int?) {
             self.from = from
             self.to = to
@@ -63,6 +76,7 @@ public struct MarbleDiagram: Sendable, Equatable {
     }
 
     /// One signal's line: a label, its events and, for a test signal, its subscriptions.
+    /// RAC: none.
     ///
     /// ```
     /// label ──a──b──|──▶
@@ -77,6 +91,10 @@ public struct MarbleDiagram: Sendable, Equatable {
         public var spans: [Span]
 
         /// A timeline called `label` with `marks` and `spans`.
+        ///
+        /// ```
+        /// Timeline("s", marks: [Mark(.next, frame: 1, text: "a")])   s ─(a)──▶
+        /// ```
         public init(_ label: String, marks: [Mark], spans: [Span] = []) {
             self.label = label
             self.marks = marks

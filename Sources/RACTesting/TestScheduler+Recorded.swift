@@ -2,7 +2,7 @@ import RACCore
 
 extension TestScheduler {
     /// A `next` event at frame `frame`, printed in frames (`next(1) @ frame 2`) as recorded events
-    /// are. RxTest: `.next(210, 1)`.
+    /// are. RAC: none; RxTest: `.next(210, 1)`.
     ///
     /// ```
     /// "--a"  with a = 1   [scheduler.next(atFrame: 2, 1)]
@@ -11,7 +11,8 @@ extension TestScheduler {
         Recorded(time: frames(frame), value: .next(value), frameDuration: frameDuration)
     }
 
-    /// An `error` event at frame `frame`, printed in frames. RxTest: `.error(210, error)`.
+    /// An `error` event at frame `frame`, printed in frames. RAC: none; RxTest:
+    /// `.error(210, error)`.
     ///
     /// ```
     /// "---#"   [scheduler.error(atFrame: 3, failure)]
@@ -21,7 +22,8 @@ extension TestScheduler {
         Recorded(time: frames(frame), value: .error(error), frameDuration: frameDuration)
     }
 
-    /// A `completed` event at frame `frame`, printed in frames. RxTest: `.completed(300)`.
+    /// A `completed` event at frame `frame`, printed in frames. RAC: none; RxTest:
+    /// `.completed(300)`.
     ///
     /// ```
     /// "---|"   [scheduler.completed(atFrame: 3)]
