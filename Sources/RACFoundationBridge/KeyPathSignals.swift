@@ -59,6 +59,48 @@ extension RACExtension where Base: AnyObject & Observable {
         ObservableSignals.channelTerminal(of: base, at: keyPath)
     }
 
+    /// The value of `keyPath` of the object at `path`, or `nilValue` while there is none, then its
+    /// value after every change, until the object is deallocated. RAC: `RACObserve(object,
+    /// address.city)` with a `nil` intermediate (RAC sent `nil`; Swift needs a value of the type).
+    ///
+    /// Follows the path as `observe(_:)` does: a change of the intermediate object (replaced, set
+    /// to `nil`) or of its property is a change; so is the deallocation of a weakly held
+    /// intermediate (`weak var address: Address?` going `nil` without a setter), which sends
+    /// `nilValue` (RAC: "handles deallocation of intermediate objects correctly even without
+    /// support from KVO").
+    ///
+    /// ```
+    /// person.address:                    A------nil---B----
+    /// address city:                      oslo         rome
+    /// observe(\.address, \.city, ""):    oslo---""----rome-
+    /// ```
+    public func observe<Intermediate: AnyObject & Observable, Value>(
+        _ path: KeyPath<Base, Intermediate?>, _ keyPath: KeyPath<Intermediate, Value>, nilValue: Value
+    ) -> Signal<Value, Never> {
+        IntermediateSignals.values(of: base, through: path, keyPath, nilValue: nilValue)
+    }
+
+    /// A new two-way terminal for `keyPath` of the object at `path`. RAC: `RACChannelTo(object,
+    /// address.city, nilValue)`.
+    ///
+    /// Reads as `observe(_:_:nilValue:)`: the terminal's subscribers get `nilValue` while the
+    /// intermediate object is `nil` (or has been deallocated). `sendNext(x)` sets the property
+    /// of the current intermediate object; while there is none the value is dropped, as RAC's KVO
+    /// channel could not set it either. Completion and echo rules are those of
+    /// `channelTerminal(_:)`.
+    ///
+    /// ```
+    /// person.address:      A------nil-------B---
+    /// terminal receives:   oslo---""--------rome
+    /// terminal sends x:    A.city = x   (dropped while nil)
+    /// ```
+    public func channelTerminal<Intermediate: AnyObject & Observable, Value>(
+        _ path: KeyPath<Base, Intermediate?>, _ keyPath: ReferenceWritableKeyPath<Intermediate, Value>,
+        nilValue: Value
+    ) -> ChannelTerminal<Value> {
+        IntermediateSignals.channelTerminal(of: base, through: path, keyPath, nilValue: nilValue)
+    }
+
     /// The target for binding a signal to `keyPath`: `model.rac[\.title] <~ signal`. RAC:
     /// `RAC(object, title) = signal`. The object is not retained; the binding ends when it is
     /// deallocated, when the signal completes, or when the returned disposable is disposed.
