@@ -8,7 +8,10 @@ import Foundation
 /// instance whose method was called as the object, which need not be the instance observed (any
 /// instance can change any suite), so every post re-reads the key and compares.
 final class DefaultsKeyObservation<Value: UserDefaultsValue>: @unchecked Sendable {
-    private let defaults: UserDefaults
+    /// Weak: a terminal must not keep its defaults alive; once they are gone, the next refresh
+    /// calls `defaultsGone` (and completes the subscriber).
+    private weak var defaults: UserDefaults?
+    private let defaultsGone: () -> Void
     private let key: String
     private let subscriber: Subscriber<Value?, Never>
     /// Held while reading, comparing and sending, so values reach the subscriber in the order they
@@ -24,21 +27,29 @@ final class DefaultsKeyObservation<Value: UserDefaultsValue>: @unchecked Sendabl
     /// How many writes through the subscription's own terminal have begun.
     private var writesBegun = 0
 
-    private init(defaults: UserDefaults, key: String, subscriber: Subscriber<Value?, Never>) {
+    private init(
+        defaults: UserDefaults, key: String, subscriber: Subscriber<Value?, Never>,
+        defaultsGone: @escaping () -> Void
+    ) {
         self.defaults = defaults
         self.key = key
         self.subscriber = subscriber
+        self.defaultsGone = defaultsGone
     }
 
     /// Starts observing for `subscriber`: registers the observer, then sends the current value.
     /// `register` is called with the observation before the first read (a terminal records it there
     /// to suppress echoes); if it returns `false` (the terminal has completed), the subscriber is
-    /// completed instead. Returns the disposable that removes the observer.
+    /// completed instead. With `retainsDefaults` the observation keeps the defaults alive until it
+    /// ends (`values(forKey:)`); without (a terminal), `defaultsGone` is called when a refresh
+    /// finds them deallocated. Returns the disposable that removes the observer.
     static func start(
         defaults: UserDefaults, key: String, subscriber: Subscriber<Value?, Never>,
-        register: (DefaultsKeyObservation<Value>) -> Bool = { _ in true }
+        register: (DefaultsKeyObservation<Value>) -> Bool = { _ in true },
+        retainsDefaults: Bool = true, defaultsGone: @escaping () -> Void = {}
     ) -> (any Disposable)? {
-        let observation = DefaultsKeyObservation(defaults: defaults, key: key, subscriber: subscriber)
+        let observation = DefaultsKeyObservation(
+            defaults: defaults, key: key, subscriber: subscriber, defaultsGone: defaultsGone)
         guard register(observation) else {
             subscriber.sendCompleted()
             return nil
@@ -50,14 +61,20 @@ final class DefaultsKeyObservation<Value: UserDefaultsValue>: @unchecked Sendabl
             observation.refresh()
         }
         observation.refresh()
+        // `values(forKey:)` keeps its defaults for as long as it observes; a terminal does not
+        // (it passes `defaultsGone`, and holds them weakly itself).
+        let kept: UserDefaults? = retainsDefaults ? defaults : nil
         return ActionDisposable {
             center.removeObserver(token)
+            withExtendedLifetime(kept) {}
         }
     }
 
-    /// The key's current value, `nil` if it is absent or of another type.
-    private func read() -> Value? {
-        defaults.object(forKey: key).flatMap { Value(userDefaultsObject: $0) }
+    /// The key's current value, `nil` if it is absent or of another type; `.none` if the
+    /// defaults are gone.
+    private func read() -> Value?? {
+        guard let defaults else { return .none }
+        return .some(defaults.object(forKey: key).flatMap { Value(userDefaultsObject: $0) })
     }
 
     /// Reads the key and sends its value if it differs from the last one.
@@ -70,7 +87,11 @@ final class DefaultsKeyObservation<Value: UserDefaultsValue>: @unchecked Sendabl
             guard !subscriber.isDisposed else { return }
             let before = stateLock.withLock { (inFlight: writesInFlight, begun: writesBegun) }
             guard before.inFlight == 0 else { return }
-            let value = read()
+            guard case .some(let value) = read() else {
+                defaultsGone()
+                subscriber.sendCompleted()
+                return
+            }
             let changed: Bool = stateLock.withLock {
                 if writesInFlight > 0 || writesBegun != before.begun { return false }
                 if case .some(let previous) = last, previous == value { return false }

@@ -35,30 +35,47 @@ import Foundation
 /// threads write through the *same* terminal at once may its subscribers be sent the value that
 /// won, since each had been assumed to know its own.
 ///
+/// The terminal holds its defaults object weakly, as RAC's did (it completed with the object's
+/// `rac_willDeallocSignal`): a terminal made on a `UserDefaults(suiteName:)` that the app releases
+/// does not keep it alive, and completes once it is gone. Linux offers no hook at a Foundation
+/// object's deallocation, so the terminal finds out the next time it is used: at the next write
+/// into it, the next defaults change notification its subscriptions receive, or the next
+/// subscription, whichever comes first. From then on it is completed, as if `sendCompleted()`
+/// had been called.
+///
 /// ```
 /// stored: 1          terminal.sendNext(2)    removePersistentDomain
 /// terminal subs:  1  (nothing: own write)    nil
 /// other observers:1  2                       nil
+/// defaults released, then any use:           terminal subs: |
 /// ```
 public final class UserDefaultsTerminal<Value: UserDefaultsValue>: Signal<Value?, Never>, SubscriberProtocol,
     @unchecked Sendable
 {
     /// The key this terminal reads and writes.
     public let key: String
-    /// The defaults this terminal reads and writes.
-    public let defaults: UserDefaults
+    /// The defaults this terminal reads and writes; `nil` once they have been deallocated (the
+    /// terminal holds them weakly).
+    public var defaults: UserDefaults? { reference.object }
+    private let reference: WeakObject<UserDefaults>
     private let state: State
 
     init(defaults: UserDefaults, key: String) {
         let state = State()
+        let reference = WeakObject(defaults)
         self.key = key
-        self.defaults = defaults
+        self.reference = reference
         self.state = state
         super.init(name: SignalDebugNames.name("defaults.rac.channelTerminal(forKey: \(key))")) {
             subscriber in
-            DefaultsKeyObservation<Value>.start(
+            guard let defaults = reference.object else {
+                state.finish()
+                subscriber.sendCompleted()
+                return nil
+            }
+            return DefaultsKeyObservation<Value>.start(
                 defaults: defaults, key: key, subscriber: subscriber,
-                register: { state.register($0) })
+                register: { state.register($0) }, retainsDefaults: false, defaultsGone: { state.finish() })
         }
     }
 
@@ -87,6 +104,11 @@ public final class UserDefaultsTerminal<Value: UserDefaultsValue>: Signal<Value?
     }
 
     private func write(_ value: Value?) {
+        guard let defaults = reference.object else {
+            // Gone: the value has nowhere to go, and the terminal ends.
+            state.finish()
+            return
+        }
         guard let observations = state.activeObservations() else { return }
         for observation in observations {
             observation.beginWrite(value)

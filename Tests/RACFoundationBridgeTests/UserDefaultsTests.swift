@@ -222,6 +222,48 @@ struct UserDefaultsTests {
         }
     }
 
+    @Test("a terminal does not keep its defaults alive; once they are gone it completes at its next use")
+    func terminalReleasesDefaults() throws {
+        let name = "RACFoundationBridgeTests.\(UUID().uuidString)"
+        weak var weakDefaults: UserDefaults?
+        let terminal: UserDefaultsTerminal<Int>
+        let log = EventLog<Int?, Never>()
+        let late = EventLog<Int?, Never>()
+        do {
+            let defaults = try #require(UserDefaults(suiteName: name))
+            weakDefaults = defaults
+            defaults.set(3, forKey: "volume")
+            terminal = defaults.rac.channelTerminal(forKey: "volume")
+            terminal.subscribe(log.subscriber())
+            #expect(terminal.defaults === defaults)
+        }
+        #expect(weakDefaults == nil)
+        #expect(terminal.defaults == nil)
+        #expect(log.descriptions == ["Optional(3)"])
+        announceChange()  // the next change notification finds them gone
+        #expect(log.descriptions == ["Optional(3)", "|"])
+        terminal.sendNext(4)  // nowhere to write: dropped, the terminal has ended
+        terminal.subscribe(late.subscriber())
+        #expect(late.descriptions == ["|"])
+        let file = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
+            ".config/\(name).plist")
+        try? FileManager.default.removeItem(at: file)
+    }
+
+    @Test("a write into a terminal whose defaults are gone completes its subscribers")
+    func writeAfterDefaultsGone() throws {
+        let log = EventLog<Int?, Never>()
+        let terminal: UserDefaultsTerminal<Int>
+        do {
+            let defaults = try #require(
+                UserDefaults(suiteName: "RACFoundationBridgeTests.\(UUID().uuidString)"))
+            terminal = defaults.rac.channelTerminal(forKey: "volume")
+            terminal.subscribe(log.subscriber())
+        }
+        terminal.sendNext(1)
+        #expect(log.descriptions == ["nil", "|"])
+    }
+
     @Test("disposing removes the observer: later changes are not sent and the closures are released")
     func disposal() throws {
         try withSuite { defaults, _ in
