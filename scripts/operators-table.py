@@ -246,6 +246,23 @@ def has_marble(lines: list[str] | None) -> bool:
     )
 
 
+def doc_and_declaration(lines: list[str], index: int) -> tuple[list[str], str, int]:
+    """The doc comment above the member declared at `lines[index]` (skipping attributes), its
+    declaration up to the line with its opening brace, and the index of that line."""
+    above = index - 1
+    while above >= 0 and re.match(r"    @", lines[above]):
+        above -= 1
+    doc = []
+    while above >= 0 and lines[above].startswith("    ///"):
+        doc.insert(0, lines[above][7:].removeprefix(" "))
+        above -= 1
+    declaration, end = lines[index], index
+    while "{" not in lines[end] and end + 1 < len(lines):
+        end += 1
+        declaration += " " + lines[end].strip()
+    return doc, declaration, end
+
+
 def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
     relative = path.relative_to(ROOT).as_posix()
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -261,19 +278,7 @@ def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
         elif line.startswith("}"):
             in_extension = False
         elif in_extension and re.match(r"    public\s", line):
-            # Gather the doc comment above (skipping attributes) and the declaration below.
-            above = index - 1
-            while above >= 0 and re.match(r"    @", lines[above]):
-                above -= 1
-            doc = []
-            while above >= 0 and lines[above].startswith("    ///"):
-                doc.insert(0, lines[above][7:].removeprefix(" "))
-                above -= 1
-            declaration = line
-            end = index
-            while "{" not in lines[end] and end + 1 < len(lines):
-                end += 1
-                declaration += " " + lines[end].strip()
+            doc, declaration, end = doc_and_declaration(lines, index)
             name = swift_name(declaration)
             where = f"{relative}:{index + 1}"
             if only is not None and name not in only:
@@ -343,17 +348,7 @@ def parse_sequence_file(path: Path) -> tuple[list[Operator], list[str]]:
         elif line.startswith("}"):
             inside = False
         elif inside and re.match(r"    public\s+(static\s+|convenience\s+)*(func|var|init)\b", line):
-            above = index - 1
-            while above >= 0 and re.match(r"    @", lines[above]):
-                above -= 1
-            doc = []
-            while above >= 0 and lines[above].startswith("    ///"):
-                doc.insert(0, lines[above][7:].removeprefix(" "))
-                above -= 1
-            declaration, end = line, index
-            while "{" not in lines[end] and end + 1 < len(lines):
-                end += 1
-                declaration += " " + lines[end].strip()
+            doc, declaration, end = doc_and_declaration(lines, index)
             name = swift_name(declaration, "PullSequence")
             where = f"{relative}:{index + 1}"
             if name is None or family is None:
