@@ -10,7 +10,9 @@
 #
 # Symbol graphs come from `swift package dump-symbol-graph` (with extension blocks, so that the
 # operators RACOperators adds to RACCore's Signal get pages); each module's catalog is
-# Sources/<Module>/<Module>.docc.
+# Sources/<Module>/<Module>.docc, built from a copy to which scripts/operators-table.py --docc adds
+# the article OperatorDiagrams.md and the pictures of the module's operators (Docs/marbles), so
+# that the pictures have one home in the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -53,7 +55,14 @@ for module in "${modules[@]}"; do
     for graph in "$graphs/$module@"*.symbols.json; do
         [ -e "$graph" ] && cp "$graph" "$dir/"
     done
-    if "$docc" convert "Sources/$module/$module.docc" \
+    # The catalog is built from a copy, to which scripts/operators-table.py adds the pictures of
+    # the module's operators (Docs/marbles/*.svg, drawn by OperatorsDocTests) and the article
+    # OperatorDiagrams.md that shows them with links to the operators' pages.
+    catalog="$output/catalogs/$module.docc"
+    mkdir -p "$output/catalogs"
+    cp -R "Sources/$module/$module.docc" "$catalog"
+    python3 scripts/operators-table.py --docc "$module" "$catalog" "$dir" >/dev/null
+    if "$docc" convert "$catalog" \
         --additional-symbol-graph-dir "$dir" \
         --fallback-display-name "$module" --fallback-bundle-identifier "org.reactivecocoa.$module" \
         --output-path "$output/$module.doccarchive" \

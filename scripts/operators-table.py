@@ -15,12 +15,18 @@ Usage:
     python3 scripts/operators-table.py --check   exit 1 if Docs/Operators.md is stale, or if an
                                                  operator's doc comment lacks a RAC name or a marble
     python3 scripts/operators-table.py --stdout  print the table instead of writing it
+    python3 scripts/operators-table.py --docc <Module> <catalog> <symbol-graph folder>
+        write OperatorDiagrams.md (each of the module's operators that has a picture in
+        Docs/marbles: its name, symbol link, meaning and picture) and those pictures into
+        <catalog>, a copy of the module's DocC catalog; scripts/docs.sh does this
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 import re
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -421,8 +427,9 @@ def anchor(family: str) -> str:
     return re.sub(r"[^a-z0-9 -]", "", family.lower()).replace(" ", "-")
 
 
-def render(operators: list[Operator]) -> str:
-    # Overloads (same family, Swift name and RAC name) share the entry of the first one.
+def entries_of(operators: list[Operator]) -> list[list]:
+    """[operator, overload count] per entry: overloads (same family, Swift name and RAC name) share
+    the entry of the first one."""
     entries: list[list] = []
     index: dict[tuple[str, str, str | None], list] = {}
     for operator in operators:
@@ -432,6 +439,11 @@ def render(operators: list[Operator]) -> str:
         else:
             index[key] = [operator, 1]
             entries.append(index[key])
+    return entries
+
+
+def render(operators: list[Operator]) -> str:
+    entries = entries_of(operators)
     families = []
     for operator, _ in entries:
         if operator.family not in families:
@@ -465,9 +477,9 @@ def render(operators: list[Operator]) -> str:
         out += ["", f"### `{operator.swift}`{overloads}", "", f"RAC: {rac}. {operator.meaning}"]
         if operator.marble:
             out += ["", "```", *operator.marble, "```"]
-            picture = picture_of(operator.marble)
+            picture = picture_of(operator)
             if picture:
-                out += ["", f"![{operator.swift}, played by the operator]({picture})"]
+                out += ["", f"![{operator.swift}, played by the operator](marbles/{picture}.svg)"]
     out.append("")
     return "\n".join(out)
 
@@ -491,18 +503,150 @@ def marble_label(line: str) -> str:
     return ""
 
 
-def picture_of(marble: list[str]) -> str | None:
-    """The picture OperatorsDocTests drew of this marble (Docs/marbles/<output label>.svg), if any:
-    the last line whose label names one."""
-    found = None
-    for line in marble:
-        name = picture_name(marble_label(line))
+def picture_of(operator: Operator) -> str | None:
+    """The name of the picture OperatorsDocTests drew of the operator's marble
+    (Docs/marbles/<name>.svg), if any: of the lines whose label names a picture, the last one whose
+    label starts with the operator's name (`rateLimit(5)` for `rateLimit(_:on:)`, not the
+    `throttle(5)` drawn beside it for comparison), else the last one."""
+    base = operator.swift.removeprefix("await ").removeprefix("Signal.").split("(", 1)[0]
+    found, named = None, None
+    for line in operator.marble or []:
+        label = marble_label(line)
+        name = picture_name(label)
         if name and (ROOT / "Docs" / "marbles" / f"{name}.svg").is_file():
-            found = f"marbles/{name}.svg"
-    return found
+            found = name
+            if re.sub(r"^Signal\.", "", label).startswith(base):
+                named = name
+    return named or found
+
+
+def module_of(operator: Operator) -> str:
+    """The module that declares the operator: `RACOperators` for Sources/RACOperators/…."""
+    return operator.path.split("/")[1]
+
+
+def fnv1_hash(text: str) -> str:
+    """DocC's disambiguation hash of a symbol (its precise identifier's 32-bit FNV-1 hash, folded
+    to 24 bits, in base 36), the `-7mudg` of ``RACCore/Signal/and()-7mudg``."""
+    value = 2166136261
+    for byte in text.encode("utf-8"):
+        value = ((value * 16777619) & 0xFFFFFFFF) ^ byte
+    value = (value >> 24) ^ (value & 0xFFFFFF)
+    digits = ""
+    while True:
+        value, digit = divmod(value, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if value == 0:
+            return digits
+
+
+def symbol_links(module: str, graphs: Path) -> dict[tuple[str, int], str]:
+    """The DocC symbol link of each member of `Signal` in the module's symbol graphs (the files
+    scripts/docs.sh gives DocC), by declaring file and 1-based line: ``RACCore/Signal/map(_:)``
+    for an extension of another module's `Signal`, with the least disambiguation DocC needs: none,
+    the symbol's kind (`-swift.type.method` beside an instance method of the same name), or the
+    symbol's hash (overloads of one kind, such as the tuple arities of `and()`)."""
+    symbols = []
+    for graph in sorted(graphs.glob("*.symbols.json")):
+        extended = graph.name.removesuffix(".symbols.json").partition("@")[2]
+        for symbol in json.loads(graph.read_text(encoding="utf-8"))["symbols"]:
+            components = symbol["pathComponents"]
+            if len(components) == 2 and components[0] == "Signal" and "location" in symbol:
+                symbols.append((extended, symbol))
+    by_path: dict[str, list] = {}
+    for _, symbol in symbols:
+        by_path.setdefault(symbol["pathComponents"][1], []).append(symbol)
+    links = {}
+    for extended, symbol in symbols:
+        name = symbol["pathComponents"][1]
+        kind = symbol["kind"]["identifier"]
+        namesakes = by_path[name]
+        suffix = ""
+        if len(namesakes) > 1:
+            if sum(1 for other in namesakes if other["kind"]["identifier"] == kind) == 1:
+                suffix = "-" + kind
+            else:
+                suffix = "-" + fnv1_hash(symbol["identifier"]["precise"])
+        prefix = f"{extended}/" if extended else ""
+        uri = symbol["location"]["uri"].removeprefix("file://")
+        try:
+            relative = Path(uri).resolve().relative_to(ROOT).as_posix()
+        except ValueError:
+            continue
+        links[(relative, symbol["location"]["position"]["line"] + 1)] = f"``{prefix}Signal/{name}{suffix}``"
+    return links
+
+
+def render_docc_article(module: str, operators: list[Operator], links: dict[tuple[str, int], str]) -> tuple[str, list[str]]:
+    """The DocC article OperatorDiagrams.md of `module`: for each of its operators that has a
+    picture, its name, its symbol link and meaning, and the picture; and the pictures it shows."""
+    entries = [
+        (operator, count, picture_of(operator))
+        for operator, count in entries_of(operators)
+        if module_of(operator) == module
+    ]
+    entries = [entry for entry in entries if entry[2]]
+    if not entries:
+        return "", []
+    out = [
+        "# Operator diagrams",
+        "",
+        f"The marble of each operator's documentation, played through the real operator.",
+        "",
+        "## Overview",
+        "",
+        "Each picture is drawn by the operator itself: OperatorsDocTests plays the marble of the",
+        "operator's doc comment through the operator on a `TestScheduler`, and draws each input",
+        "alone, then the output, with `MarbleDiagram` (one line per signal, time in frames, a circle",
+        "per value, a bar for completion, a cross for an error). The same pictures are in the",
+        "repository's `Docs/marbles` folder, beside `Docs/Operators.md`; `scripts/docs.sh` copies",
+        "them into this catalog and writes this page with `scripts/operators-table.py`.",
+    ]
+    pictures: list[str] = []
+    current = None
+    for operator, count, picture in entries:
+        if operator.family != current:
+            current = operator.family
+            out += ["", f"## {current[0].upper()}{current[1:]}"]
+        link = links.get((operator.path, operator.line))
+        overloads = f" ({count} overloads)" if count > 1 else ""
+        reference = link or f"`{operator.swift}`"
+        out += [
+            "",
+            f"### {operator.swift}{overloads}",
+            "",
+            f"{reference}: {operator.meaning}",
+            "",
+            f"![{operator.swift}, played by the operator]({picture})",
+        ]
+        if picture not in pictures:
+            pictures.append(picture)
+    out.append("")
+    return "\n".join(out), pictures
+
+
+def write_docc_article(module: str, catalog: Path, graphs: Path) -> int:
+    """Writes OperatorDiagrams.md and the pictures it shows into `catalog` (a copy of the module's
+    catalog that scripts/docs.sh builds), if the module has operators with pictures."""
+    operators, _ = collect()
+    article, pictures = render_docc_article(module, operators, symbol_links(module, graphs))
+    if not article:
+        return 0
+    (catalog / "OperatorDiagrams.md").write_text(article, encoding="utf-8")
+    resources = catalog / "OperatorDiagrams"
+    resources.mkdir(exist_ok=True)
+    for picture in pictures:
+        shutil.copyfile(ROOT / "Docs" / "marbles" / f"{picture}.svg", resources / f"{picture}.svg")
+    print(f"{catalog}: OperatorDiagrams.md with {len(pictures)} pictures")
+    return 0
 
 
 def main(arguments: list[str]) -> int:
+    if arguments[:1] == ["--docc"]:
+        if len(arguments) != 4:
+            print("usage: operators-table.py --docc <Module> <catalog> <symbol-graph folder>", file=sys.stderr)
+            return 2
+        return write_docc_article(arguments[1], Path(arguments[2]), Path(arguments[3]))
     check = "--check" in arguments
     to_stdout = "--stdout" in arguments
     operators, problems = collect()
