@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Counts instructions per operation (callgrind's Ir) for workloads 1–6b of Benchmarks/, for
+# Counts instructions per operation (callgrind's Ir) for workloads 1–6b and 9–15 of Benchmarks/, for
 # ReactiveCocoa for Swift ("ours") and OpenCombine, and prints one Markdown table on stdout
 # (progress goes to stderr). Independent of the machine's load, unlike scripts/bench.sh.
 #
-#   scripts/instructions.sh                        # workloads 1, 2, 3, 4, 5a, 5b, 6a, 6b; both columns
+#   scripts/instructions.sh                        # workloads 1–6b and 9–15 (not 7, 8); both columns
 #   scripts/instructions.sh --only ours            # skip OpenCombine (its runs take most of the time)
-#   scripts/instructions.sh --filter 1,3 --filter 6b   # some workloads (numbers or id substrings)
+#   scripts/instructions.sh --filter 1,3 --filter 6b   # some workloads (numbers or id substrings;
+#                                                  # a filter that is a workload number keeps only it)
+#   scripts/instructions.sh --filter 9,10,11,12,13,14,15   # the higher-order and hop workloads (issue 19)
 #   scripts/instructions.sh --scale 0.2            # the larger point of the fit (default 0.1)
 #   scripts/instructions.sh --method startup       # the older method of Docs/Performance.md (below)
 #   scripts/instructions.sh --no-build             # reuse Benchmarks/.build/release/RACBenchmarks
@@ -16,8 +18,9 @@
 # `valgrind --tool=callgrind`: `RACBenchmarks --filter <id> --only ours|oc --repetitions 1
 # --scale S`. The harness runs the workload twice then (one warm-up, one measured repetition), and
 # `RACBenchmarks --list --scale S` says how many operations one run performs, in the units of
-# Docs/Performance.md: per value for 1, 2, 5a and 5b, per delivery for 4 (1 000 subscribers × the
-# values), per subscription for 3, per update for 6a, per pair for 6b.
+# Docs/Performance.md: per value for 1, 2, 5a, 5b, 9, 10, 11, 12 (all twenty maps: a hop is a
+# twentieth), 14 and 15, per delivery for 4 (1 000 subscribers × the values), per subscription
+# for 3, per update for 6a, per pair for 6b, per attempt for 13 (the failures and the success).
 #
 # Method (default, "marginal"): the cost of an operation is the slope of the instruction count
 # over the number of operations, between the run at scale S and the same run at scale 0:
@@ -25,11 +28,12 @@
 #     per op = (Ir(S) − Ir(0)) / (2 × (ops(S) − ops(0)))
 #
 # (scale 0 still runs each workload with the smallest counts: 1 value, 1 000 deliveries for 4,
-# 10 values for 5a, 100 for 5b; ops(0) counts them). This cancels every cost that does not grow
-# with the number of operations: the process start-up, the harness, the first use of each code
-# path in the warm-up (lazy symbol binding, generic metadata instantiated on first use), and the
-# per-run set-up of the workload (workload 4 subscribes and disposes 1 000 subscribers per run,
-# 5b builds 100 signals, 6a and 6b subscribe once). It is what a run at full scale spends per
+# 10 values for 5a, 9, 10 and 11, 100 for 5b, 2 attempts for 13; ops(0) counts them). This
+# cancels every cost that does not grow with the number of operations: the process start-up,
+# the harness, the first use of each code path in the warm-up (lazy symbol binding, generic
+# metadata instantiated on first use), and the per-run set-up of the workload (workload 4
+# subscribes and disposes 1 000 subscribers per run, 5b builds 100 signals, 6a, 6b, 9, 12, 14 and
+# 15 subscribe once). It is what a run at full scale spends per
 # operation. Checked at 8ad336d: the slopes between scales 0 and 0.1, 0.05 and 0.1, and 0.1 and
 # 0.2 agree within 0.2 % for every workload and both implementations (workload 1: 169.5, 169.5,
 # 169.5; OpenCombine 1 834.0 three times; workload 4: 87.0, 87.0, 87.0), so the count is linear
@@ -92,14 +96,20 @@ if ! awk -v s="$scale" 'BEGIN { exit !(s + 0 > 0) }'; then
 fi
 
 # Workload number → harness id.
-numbers=(1 2 3 4 5a 5b 6a 6b)
-ids=(subject-map-filter cold-map-filter-scan chain-lifecycle fan-out flattenMap merge combineLatest8 zip2)
+numbers=(1 2 3 4 5a 5b 6a 6b 9 10 11 12 13 14 15)
+ids=(subject-map-filter cold-map-filter-scan chain-lifecycle fan-out flattenMap merge combineLatest8 zip2
+    switchToLatest concat flatten4 map20 retry takeUntil deliverOn)
 selected=()
 for index in "${!numbers[@]}"; do
     keep=0
     if [ ${#filters[@]} -eq 0 ]; then keep=1; fi
     for filter in "${filters[@]+"${filters[@]}"}"; do
-        if [ "$filter" = "${numbers[$index]}" ] || [[ "${ids[$index]}" == *"$filter"* ]]; then keep=1; fi
+        # A workload number selects that workload only ("2" is not also zip2 and map20).
+        if [[ " ${numbers[*]} " == *" $filter "* ]]; then
+            if [ "$filter" = "${numbers[$index]}" ]; then keep=1; fi
+        elif [[ "${ids[$index]}" == *"$filter"* ]]; then
+            keep=1
+        fi
     done
     if [ $keep -eq 1 ]; then selected+=("$index"); fi
 done

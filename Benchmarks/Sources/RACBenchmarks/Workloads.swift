@@ -33,6 +33,13 @@ func allWorkloads(scale: Double) -> [Workload] {
         zip2(pairs: scaled(100_000)),
         virtualTime(actions: scaled(1_000_000)),
         replay(values: scaled(100_000), capacity: 1_000, lateSubscribers: 100),
+        switchToLatest(inners: scaled(10_000), valuesEach: 10),
+        concat(signals: scaled(10_000), valuesEach: 10),
+        flatten4(inners: scaled(10_000), valuesEach: 10),
+        map20(values: scaled(1_000_000)),
+        retry(failures: scaled(10_000)),
+        takeUntil(values: scaled(1_000_000)),
+        deliverOn(values: scaled(1_000_000)),
     ]
 }
 
