@@ -55,18 +55,21 @@ package struct EventBacklog<Value, Failure: Error> {
 /// Only deliveries that would otherwise have used that much stack change, from nested to queued;
 /// shallower ones, whatever their number of levels, run exactly as before. The delivery
 /// counterpart of `SubscriptionTrampoline`.
+@usableFromInline
 package enum DeliveryTrampoline {
     // The budget bounds the frames that ThreadSanitizer's shadow stack records, too.
     /// How much stack nested forwards may use below the outermost one before the next is queued.
     package static let stackBudget: UInt = 1 << 20
 
     /// A forward entered with `enter()`; pass it to `leave(_:)`.
+    @usableFromInline
     package struct Frame {
         fileprivate let state: UnsafeMutablePointer<ThreadState>
     }
 
     /// Enters one level of forwarding on this thread, or returns `nil` if the forwards on this
     /// thread have used up their stack: then queue the event and `schedule(_:)` its backlog.
+    @usableFromInline
     package static func enter() -> Frame? {
         // Two calls, `enter()` and `leave(_:)`, cost less than one taking a closure.
         let state = ThreadState.current
@@ -91,6 +94,7 @@ package enum DeliveryTrampoline {
     }
 
     /// Leaves the level entered by `enter()`; the outermost level delivers the queued backlogs.
+    @usableFromInline
     package static func leave(_ frame: Frame) {
         let state = frame.state
         state.pointee.deliveries.depth -= 1

@@ -4,6 +4,7 @@ extension Signal {
     /// ```
     /// Signal(value: a):  (a|)
     /// ```
+    @inlinable
     public convenience init(value: Value) {
         self.init(name: SignalDebugNames.name("+return: \(value)")) { subscriber in
             subscriber.sendNext(value)
@@ -17,6 +18,7 @@ extension Signal {
     /// ```
     /// Signal(error: e):  #
     /// ```
+    @inlinable
     public convenience init(error: Failure) {
         self.init(name: SignalDebugNames.name("+error: \(error)")) { subscriber in
             subscriber.sendError(error)
@@ -64,6 +66,7 @@ extension Signal {
     /// ```
     /// Signal(values: [a, b, c]):  (abc|)
     /// ```
+    @inlinable
     public convenience init<Values: Sequence>(values: Values) where Values.Element == Value {
         self.init(name: SignalDebugNames.name("+values")) { subscriber in
             for value in values {
@@ -80,6 +83,7 @@ extension Signal {
     /// ```
     /// empty:  |
     /// ```
+    @inlinable
     public static var empty: Signal<Value, Failure> {
         Signal(name: "+empty") { subscriber in
             subscriber.sendCompleted()

@@ -9,6 +9,7 @@ extension Signal {
     /// other:  --b-d---|
     /// merge:  -ab-dc--|
     /// ```
+    @inlinable
     public func merge(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal.merge([self, other], name: "[\(self.name)] -merge: \(other)")
     }
@@ -21,12 +22,14 @@ extension Signal {
     /// signals:  [ -a---d|, --b|, ---c---| ]
     /// merge:    -abc-d-|
     /// ```
+    @inlinable
     public static func merge(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
         let signals = ContiguousArray(signals)
         return merge(signals, name: "+merge: \(signals)")
     }
 
-    private static func merge(
+    @inlinable
+    static func merge(
         _ signals: ContiguousArray<Signal<Value, Failure>>, name: @autoclosure () -> String
     ) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name(name())) { subscriber in

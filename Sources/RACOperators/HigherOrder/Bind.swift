@@ -27,6 +27,7 @@ extension Signal {
     /// block(3):  nil (stop)
     /// bind:              -a-b--c--d-|      (3 stops the source: it completes then)
     /// ```
+    @inlinable
     public func bind<NewValue>(
         _ block: @escaping () -> (Value, inout Bool) -> Signal<NewValue, Failure>?
     ) -> Signal<NewValue, Failure> {

@@ -11,22 +11,24 @@ import Synchronization
 /// `flattenMap`s), it queues the event instead and has the thread's outermost forward deliver it;
 /// every later event of this relay, from any thread, queues behind it until the backlog is empty,
 /// so the downstream subscriber still sees the events in the order they were sent.
+@usableFromInline
 class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable {
     /// The result's subscriber.
-    final let downstream: Subscriber<Value, Failure>
+    @usableFromInline final let downstream: Subscriber<Value, Failure>
     /// Whether events are waiting in `backlog` (or being delivered from it): a new one must queue.
-    private final let queueing = Atomic<Bool>(false)
+    @usableFromInline final let queueing = Atomic<Bool>(false)
     /// Guards `backlog`: its critical sections never call out.
     private final let backlogLock = SpinLock()
     private final var backlog = EventBacklog<Value, Failure>()
 
+    @inlinable
     init(downstream: Subscriber<Value, Failure>) {
         self.downstream = downstream
     }
 
     /// Sends `event` to the downstream subscriber, now or (deep in nested forwards, or behind
     /// queued events) before the thread's outermost forward returns.
-    @inline(__always)
+    @inlinable @inline(__always)
     final func forward(_ event: Event<Value, Failure>) {
         if !queueing.load(ordering: .acquiring), let frame = DeliveryTrampoline.enter() {
             downstream.send(event)
@@ -36,7 +38,8 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
         }
     }
 
-    private final func enqueue(_ event: Event<Value, Failure>) {
+    @usableFromInline
+    final func enqueue(_ event: Event<Value, Failure>) {
         backlogLock.lock()
         backlog.append(event)
         let first = !queueing.load(ordering: .relaxed)

@@ -4,7 +4,8 @@ extension Signal {
     /// Subscribes to each inner signal, at most `maxConcurrent` at once, queueing the others in
     /// order; `maxConcurrent == .max` means no limit.
     /// `inner` gives the signal of each value.
-    fileprivate func flattenSignals<Inner>(
+    @inlinable
+    func flattenSignals<Inner>(
         maxConcurrent: Int, name: @autoclosure () -> String,
         _ inner: @escaping (Value) -> Signal<Inner, Failure>
     ) -> Signal<Inner, Failure> {
@@ -27,6 +28,7 @@ extension Signal {
     /// self:     -x------y-----|      x: a--b|   y: c-d|
     /// flatten:  -a--b---c-d---|
     /// ```
+    @inlinable
     public func flatten<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         flattenSignals(maxConcurrent: .max, name: "[\(self.name)] -flatten") { $0 }
     }
@@ -39,6 +41,7 @@ extension Signal {
     /// self:     -x-n-y---|      x: a--b|   y: c|   (n = nil)
     /// flatten:  -a--bc---|
     /// ```
+    @inlinable
     public func flatten<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>? {
         flattenSignals(maxConcurrent: .max, name: "[\(self.name)] -flatten") { $0 ?? .empty }
     }
@@ -57,6 +60,7 @@ extension Signal {
     /// flatten(1):  -a---bc-d--|      (y waits for x)
     /// flatten(0):  -a-c-(bd)-----|  (no limit, as flatten())
     /// ```
+    @inlinable
     public func flatten<Inner>(_ maxConcurrent: Int) -> Signal<Inner, Failure>
     where Value == Signal<Inner, Failure> {
         if maxConcurrent < 0 {
@@ -74,6 +78,7 @@ extension Signal {
     /// self:    -x-y-------|      x: a---b|   y: c-d|
     /// concat:  -a---bc-d--|
     /// ```
+    @inlinable
     public func concat<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         flattenSignals(maxConcurrent: 1, name: "[\(self.name)] -concat") { $0 }
     }

@@ -11,6 +11,7 @@ extension Signal {
     /// transform(2):             c--d|
     /// flattenMap:        -a--b--c--d|
     /// ```
+    @inlinable
     public func flattenMap<NewValue>(
         _ transform: @escaping (Value) -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {

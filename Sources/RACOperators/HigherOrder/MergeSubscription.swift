@@ -15,23 +15,25 @@
 /// The source and inner subscriptions are linked, not held (see `UnownedDisposable`): their
 /// handlers hold this object, and the downstream subscriber links it too (`Subscriber.link(_:)`).
 /// So it lives as long as a subscription that can still send to it.
+@usableFromInline
 final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
     @unchecked Sendable
 {
-    private let maxConcurrent: Int
-    private let lock = PthreadLock()
+    @usableFromInline let maxConcurrent: Int
+    @usableFromInline let lock = PthreadLock()
     // Everything below is guarded by `lock`.
-    private var disposed = false
+    @usableFromInline var disposed = false
     private var sourceActive = true
     private var source: UnownedDisposable?
     private var inners: [Int: UnownedDisposable] = [:]
-    private var nextIdentifier = 0
+    @usableFromInline var nextIdentifier = 0
     /// Inner subscriptions started and not yet completed.
-    private var running = 0
-    private var queued: [Signal<Value, Failure>?] = []
+    @usableFromInline var running = 0
+    @usableFromInline var queued: [Signal<Value, Failure>?] = []
     private var queueHead = 0
 
     /// `maxConcurrent` is the number of inner signals subscribed at once (`Int.max`: no limit).
+    @inlinable
     init(downstream: Subscriber<Value, Failure>, maxConcurrent: Int = .max) {
         self.maxConcurrent = maxConcurrent
         super.init(downstream: downstream)
@@ -46,11 +48,13 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         }
     }
 
+    @usableFromInline
     var isDisposed: Bool {
         lock.withLock { disposed }
     }
 
     /// Disposes the source subscription and every inner subscription, and drops queued signals.
+    @usableFromInline
     func dispose() {
         // Few locals: disposing a subscription may nest the disposal of a chain upstream.
         guard let (source, inners) = detach() else { return }
@@ -82,7 +86,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     /// Registers the subscription to the source of signals, before subscribing it, so that an error
     /// sent synchronously during that subscription disposes it too. Returns `false` (and disposes
     /// `subscription`) if everything is disposed already.
-    @discardableResult
+    @usableFromInline @discardableResult
     func setSource<SourceValue>(_ subscription: Subscriber<SourceValue, Failure>) -> Bool {
         subscription.setHeir(downstream)
         lock.lock()
@@ -97,6 +101,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     }
 
     /// Subscribes to `signal` now, or queues it if `maxConcurrent` inner signals are running.
+    @inlinable
     func add(_ signal: Signal<Value, Failure>) {
         lock.lock()
         guard !disposed else {
@@ -114,7 +119,8 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     }
 
     /// Counts a new running inner signal and makes its subscriber. Call with `lock` held.
-    private func startInnerLocked() -> Subscriber<Value, Failure> {
+    @inlinable
+    func startInnerLocked() -> Subscriber<Value, Failure> {
         running += 1
         let identifier = nextIdentifier
         nextIdentifier &+= 1
@@ -128,12 +134,20 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
                 innerCompleted(identifier)
             }
         }
-        inner.setHeir(downstream)
-        inners[identifier] = UnownedDisposable(inner)
+        register(inner, as: identifier)
         return inner
     }
 
-    private func innerCompleted(_ identifier: Int) {
+    /// Makes `inner` an inner subscription of this merge, under `identifier`. Call with `lock`
+    /// held.
+    @usableFromInline
+    func register(_ inner: Subscriber<Value, Failure>, as identifier: Int) {
+        inner.setHeir(downstream)
+        inners[identifier] = UnownedDisposable(inner)
+    }
+
+    @usableFromInline
+    func innerCompleted(_ identifier: Int) {
         lock.lock()
         guard !disposed else {
             lock.unlock()
@@ -170,6 +184,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     }
 
     /// The source has completed (or was stopped): complete once every inner signal has.
+    @usableFromInline
     func sourceCompleted() {
         lock.lock()
         guard !disposed, sourceActive else {
@@ -189,6 +204,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
 
     /// Stops the source (RAC's bind `stop`, or a `nil` signal): disposes its subscription and
     /// counts it as completed (RAC R59).
+    @usableFromInline
     func stopSource() {
         let source: (any Disposable)? = lock.withLock { self.source?.retainedTarget }
         source?.dispose()
@@ -196,12 +212,14 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     }
 
     /// Disposes everything, then forwards `error` (RAC R60).
+    @usableFromInline
     func fail(_ error: Failure) {
         dispose()
         forward(.error(error))
     }
 
-    private func fail(_ event: Event<Value, Failure>) {
+    @usableFromInline
+    func fail(_ event: Event<Value, Failure>) {
         dispose()
         forward(event)
     }

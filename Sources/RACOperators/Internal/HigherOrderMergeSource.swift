@@ -5,7 +5,7 @@
 extension MergeSubscription {
     /// Handles an event of the source: a value by `next` (called at once: it adds no closure call
     /// once inlined), an error by `fail(_:)`, the completion by `sourceCompleted()`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func receiveSource<SourceValue>(_ event: Event<SourceValue, Failure>, next: (SourceValue) -> Void) {
         switch event {
         case .next(let value):
@@ -19,6 +19,7 @@ extension MergeSubscription {
 
     /// Registers `source` (`setSource(_:)`) and subscribes it to `signal`, unless everything is
     /// disposed already.
+    @inlinable
     func subscribe<SourceValue>(
         _ signal: Signal<SourceValue, Failure>, by source: Subscriber<SourceValue, Failure>
     ) {
