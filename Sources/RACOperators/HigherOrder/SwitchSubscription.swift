@@ -7,6 +7,7 @@
 /// through the `TeardownTrampoline`, so that nesting it deeply does not grow the stack. The source
 /// and current inner subscriptions are linked, not held: their handlers hold this object (see
 /// `UnownedDisposable`).
+@usableFromInline
 final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
     @unchecked Sendable
 {
@@ -24,10 +25,12 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
         source?.release()
     }
 
+    @usableFromInline
     var isDisposed: Bool {
         lock.withLock { disposed }
     }
 
+    @usableFromInline
     func dispose() {
         let source: UnownedDisposable? = lock.withLock {
             guard !disposed else { return nil }
@@ -42,6 +45,7 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     }
 
     /// Registers the source subscription before it is subscribed; disposes it if already disposed.
+    @usableFromInline
     func setSource<SourceValue>(_ subscription: Subscriber<SourceValue, Failure>) {
         subscription.setHeir(downstream)
         let accepted: Bool = lock.withLock {
@@ -55,14 +59,9 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     }
 
     /// Disposes the current inner subscription and subscribes to `signal` instead.
+    @inlinable
     func switchTo(_ signal: Signal<Value, Failure>) {
-        let identifier: Int? = lock.withLock {
-            guard !disposed else { return nil }
-            latest &+= 1
-            innerActive = true
-            return latest
-        }
-        guard let identifier else { return }
+        guard let identifier = beginInner() else { return }
         let inner = Subscriber<Value, Failure> { [self] event in
             switch event {
             case .next:
@@ -74,12 +73,30 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
                 innerCompleted(identifier)
             }
         }
-        inner.setHeir(downstream)
-        current.replace(with: inner)
+        install(inner)
         signal.subscribe(inner)
     }
 
-    private func innerCompleted(_ identifier: Int) {
+    /// Counts a new latest inner signal and returns its identifier, or `nil` once disposed.
+    @usableFromInline
+    func beginInner() -> Int? {
+        lock.withLock {
+            guard !disposed else { return nil }
+            latest &+= 1
+            innerActive = true
+            return latest
+        }
+    }
+
+    /// Makes `inner` the current inner subscription, disposing the previous one.
+    @usableFromInline
+    func install(_ inner: Subscriber<Value, Failure>) {
+        inner.setHeir(downstream)
+        current.replace(with: inner)
+    }
+
+    @usableFromInline
+    func innerCompleted(_ identifier: Int) {
         let finished: Bool = lock.withLock {
             guard !disposed, identifier == latest else { return false }
             innerActive = false
@@ -90,6 +107,7 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
         }
     }
 
+    @usableFromInline
     func sourceCompleted() {
         let (finished, finishedSource): (Bool, UnownedDisposable?) = lock.withLock {
             guard !disposed else { return (false, nil) }
@@ -103,6 +121,7 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
         }
     }
 
+    @usableFromInline
     func fail(_ error: Failure) {
         dispose()
         forward(.error(error))

@@ -2,6 +2,7 @@
 
 extension Signal {
     /// Maps each value to a signal and forwards only the latest one's values.
+    @inlinable
     func switchMap<NewValue>(
         name: @autoclosure () -> String, _ transform: @escaping (Value) -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {
@@ -32,6 +33,7 @@ extension Signal {
     /// self:            -x----y------|     x: a-b-c-d|   y: e---f|
     /// switchToLatest:  -a-b-ce---f--|     (x disposed when y arrives)
     /// ```
+    @inlinable
     public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         switchMap(name: "[\(self.name)] -switchToLatest") { $0 }
     }
@@ -44,6 +46,7 @@ extension Signal {
     /// self:            -x--n--y--|     x: a-b-c|   y: d|   (n = nil)
     /// switchToLatest:  -a-b---d--|     (x disposed when nil arrives)
     /// ```
+    @inlinable
     public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>? {
         switchMap(name: "[\(self.name)] -switchToLatest") { $0 ?? .empty }
     }
