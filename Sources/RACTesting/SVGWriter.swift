@@ -17,6 +17,15 @@ struct SVGWriter {
         )
     }
 
+    /// A rectangle with round ends (a value too wide for a circle), with a `<title>` tooltip.
+    mutating func pill(
+        x: Int, y: Int, width: Int, height: Int, fill: String, stroke: String, title: String? = nil
+    ) {
+        let attributes =
+            #"x="\#(x)" y="\#(y)" width="\#(width)" height="\#(height)" rx="\#(height / 2)" fill="\#(fill)" stroke="\#(stroke)" stroke-width="2""#
+        element("rect", attributes, title: title)
+    }
+
     mutating func line(
         x1: Int, y1: Int, x2: Int, y2: Int, stroke: String, width: Int, title: String? = nil
     ) {
@@ -89,6 +98,28 @@ enum SVGText {
             }
         }
         return result
+    }
+
+    /// An estimate, in whole pixels and erring wide, of the width of `text` drawn in a
+    /// sans-serif font of `fontSize` pixels (SVG cannot measure text): narrow punctuation, `i`
+    /// and `l` at 0.3 em, `m`, `w`, `M`, `W` and `@` at 0.95 em, other capitals at 0.72 em,
+    /// other ASCII at 0.58 em, anything else (CJK, emoji) at 1 em.
+    static func width(of text: String, fontSize: Int) -> Int {
+        var thousandths = 0
+        for character in text {
+            let scalar = character.unicodeScalars.first?.value ?? 0
+            switch character {
+            case " ", ".", ",", ":", ";", "'", "!", "|", "(", ")", "[", "]", "{", "}", "i", "l", "j", "I":
+                thousandths += 300
+            case "m", "w", "M", "W", "@":
+                thousandths += 950
+            case "A"..."Z":
+                thousandths += 720
+            default:
+                thousandths += scalar < 0x80 ? 580 : 1000
+            }
+        }
+        return (thousandths * fontSize + 999) / 1000
     }
 
     /// `text` if it has at most `length` characters, otherwise its first `length - 1` and `…`.

@@ -17,7 +17,7 @@ struct MarbleDiagramTests {
     let scheduler = TestScheduler(checksRelease: true)
 
     /// Checks `svg` against the golden file `name`.svg, or writes it when RAC_UPDATE_GOLDEN is set.
-    private func expectGolden(
+    func expectGolden(
         _ svg: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -31,7 +31,7 @@ struct MarbleDiagramTests {
     }
 
     /// Whether `svg` is well-formed XML whose root is an SVG 1.1 `svg` element with no script.
-    private func parsesAsXML(_ svg: String) -> Bool {
+    func parsesAsXML(_ svg: String) -> Bool {
         let parser = XMLParser(data: Data(svg.utf8))
         let collector = ElementCollector()
         parser.delegate = collector
@@ -150,7 +150,7 @@ struct MarbleDiagramTests {
         let long = String(repeating: "x", count: 500)
         let diagram = MarbleDiagram([
             MarbleDiagram.Timeline(
-                "a < b && \"c\" > 'd' and a label far too long",
+                "a < b && \"c\" > 'd' and a label far too long to be shown whole",
                 marks: [
                     .init(.next, frame: 0, text: "<&>"), .init(.next, frame: 2, text: long),
                     .init(.error, frame: 4, text: "bad <error> & \u{1}worse"),
@@ -160,8 +160,10 @@ struct MarbleDiagramTests {
         #expect(parsesAsXML(svg))
         #expect(svg.contains(">&lt;&amp;&gt;</text>"))
         #expect(svg.contains("<title>&lt;&amp;&gt;</title>"))
-        #expect(svg.contains(">a &lt; b &amp;&amp; &quot;c&quot; &gt; …</text>"))
-        #expect(svg.contains(">xx…</text>"))
+        #expect(
+            svg.contains(
+                ">a &lt; b &amp;&amp; &quot;c&quot; &gt; &apos;d&apos; and a label far too long to …</text>"))
+        #expect(svg.contains(">\(String(repeating: "x", count: 11))…</text>"))
         #expect(!svg.contains(String(repeating: "x", count: 201)))
         #expect(!svg.contains("<error>") && !svg.contains("\u{1}"))
     }
