@@ -2,6 +2,7 @@
 /// an operator that subscribes to one signal after another (`concat`, `retry`, `switchToLatest`)
 /// and whose current inner subscriber's handler holds the operator. Replacing the inner disposes
 /// the previous one (if still alive); once disposed, every later inner is disposed at once.
+@usableFromInline
 package final class UnownedSerialDisposable: Disposable, @unchecked Sendable {
     /// Guards the fields below; its critical sections never call out (disposal runs outside).
     private let lock = SpinLock()
@@ -9,6 +10,7 @@ package final class UnownedSerialDisposable: Disposable, @unchecked Sendable {
     @exclusivity(unchecked) private var disposed = false
 
     /// An empty serial disposable.
+    @usableFromInline
     package init() {}
 
     deinit {
@@ -16,6 +18,7 @@ package final class UnownedSerialDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Whether `dispose()` has been called.
+    @usableFromInline
     package var isDisposed: Bool {
         lock.withLock { disposed }
     }
@@ -36,6 +39,7 @@ package final class UnownedSerialDisposable: Disposable, @unchecked Sendable {
     }
 
     /// Disposes the current disposable and every one set later.
+    @usableFromInline
     package func dispose() {
         lock.lock()
         guard !disposed else {

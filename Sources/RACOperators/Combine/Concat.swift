@@ -33,6 +33,7 @@ extension Signal {
     /// signals:  [ -a|, -b-c|, -d| ]
     /// concat:   -a-b-c-d|
     /// ```
+    @inlinable
     public static func concat(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
         let signals = ContiguousArray(signals)
         return Signal(name: SignalDebugNames.name("+concat: \(signals)")) { subscriber in

@@ -11,6 +11,7 @@ extension Signal {
     /// self (attempts):  -a-|  -a-|  -a-#
     /// repeat():         -a--a--a-#
     /// ```
+    @inlinable
     public func `repeat`() -> Signal<Value, Failure> {
         return Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in
             let source = self

@@ -18,6 +18,7 @@ extension Signal {
     /// retry(1):         -a--a-#
     /// retry(0):         -a--a--a-b|      (forever, as retry())
     /// ```
+    @inlinable
     public func retry(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
             racProgrammerError("retry(_:)", "count must be >= 0, got \(count)")
@@ -43,6 +44,7 @@ extension Signal {
     /// self (attempts):  -a-#  -b-#  -c|
     /// retry():          -a--b--c|
     /// ```
+    @inlinable
     public func retry() -> Signal<Value, Failure> {
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry")) { subscriber in
             let source = self

@@ -12,12 +12,14 @@
 /// `start`, so that a downstream that stops during a synchronous run stops the loop too. The
 /// current inner subscription is linked, not held: its handler holds this object, which lives as
 /// long as a subscription that can still send to it (see `UnownedDisposable`).
+@usableFromInline
 final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
     @unchecked Sendable
 {
-    private let current = UnownedSerialDisposable()
-    private let following: (Event<Value, Failure>) -> Signal<Value, Failure>?
+    @usableFromInline let current = UnownedSerialDisposable()
+    @usableFromInline let following: (Event<Value, Failure>) -> Signal<Value, Failure>?
 
+    @inlinable
     init(
         downstream: Subscriber<Value, Failure>,
         following: @escaping (Event<Value, Failure>) -> Signal<Value, Failure>?
@@ -26,15 +28,18 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
         super.init(downstream: downstream)
     }
 
+    @usableFromInline
     var isDisposed: Bool {
         current.isDisposed
     }
 
+    @usableFromInline
     func dispose() {
         TeardownTrampoline.dispose(current)
     }
 
     /// Subscribes to `signal`, replacing (and disposing) the previous, finished subscription.
+    @inlinable
     func start(_ signal: Signal<Value, Failure>) {
         let inner = Subscriber<Value, Failure> { [self] event in
             if case .next = event {
@@ -45,6 +50,13 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
                 forward(event)
             }
         }
+        subscribe(signal, by: inner)
+    }
+
+    /// Makes `inner` the current subscription (disposing the previous one) and subscribes it to
+    /// `signal` through the `SubscriptionTrampoline`, unless disposed meanwhile.
+    @usableFromInline
+    func subscribe(_ signal: Signal<Value, Failure>, by inner: Subscriber<Value, Failure>) {
         inner.setHeir(downstream)
         current.replace(with: inner)
         guard !inner.isDisposed else { return }
