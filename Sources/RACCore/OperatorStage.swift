@@ -27,10 +27,24 @@ open class OperatorStage<Value, Failure: Error, Output, OutputFailure: Error>: S
     /// downstream's delivery lock if the downstream is a claimed stage.
     @inlinable
     package init<Concrete: SubscriptionStage>(
-        feeding downstream: Subscriber<Output, OutputFailure>, as _: Concrete.Type
+        feeding downstream: Subscriber<Output, OutputFailure>, as concrete: Concrete.Type
     ) where Concrete.Value == Value, Concrete.Failure == Failure {
         self.downstream = .passRetained(downstream)
         super.init(beingItsOwnStageSharing: downstream.lockForUpstream, dispatch: Concrete.dispatch)
+        assert(type(of: self) == concrete, "OperatorStage.init: \(concrete) is not \(type(of: self))")
+    }
+
+    /// A stage of type `Concrete` feeding `downstream`, whose deliveries are serialised by `lock`
+    /// (its own lock if `nil`). The inner subscribers of a higher-order operator share the
+    /// downstream's delivery lock this way (`InnerSubscriber`), so that an inner signal costs no
+    /// lock of its own.
+    @inlinable
+    package init<Concrete: SubscriptionStage>(
+        feeding downstream: Subscriber<Output, OutputFailure>, as _: Concrete.Type,
+        sharing lock: RecursiveLock?
+    ) where Concrete.Value == Value, Concrete.Failure == Failure {
+        self.downstream = .passRetained(downstream)
+        super.init(beingItsOwnStageSharing: lock, dispatch: Concrete.dispatch)
         assert(
             type(of: self) == Concrete.self, "OperatorStage.init: \(Concrete.self) is not \(type(of: self))")
     }

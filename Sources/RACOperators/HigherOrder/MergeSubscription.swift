@@ -17,7 +17,7 @@
 /// So it lives as long as a subscription that can still send to it.
 @usableFromInline
 final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
-    @unchecked Sendable
+    InnerSubscriptionOwner, @unchecked Sendable
 {
     @usableFromInline let maxConcurrent: Int
     @usableFromInline let lock = PthreadLock()
@@ -124,25 +124,29 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         running += 1
         let identifier = nextIdentifier
         nextIdentifier &+= 1
-        let inner = Subscriber<Value, Failure> { [self] event in
-            switch event {
-            case .next:
-                forward(event)
-            case .error:
-                fail(event)
-            case .completed:
-                innerCompleted(identifier)
-            }
-        }
+        let inner = InnerSubscriber(owner: self, identifier: identifier, feeding: downstream)
         register(inner, as: identifier)
         return inner
+    }
+
+    /// An inner signal's value goes downstream, its error fails everything, its completion may
+    /// start a queued signal or complete the result.
+    @inlinable @inline(__always)
+    func receiveInner(_ event: inout Event<Value, Failure>, from identifier: Int) {
+        switch event {
+        case .next:
+            forward(event)
+        case .error:
+            fail(event)
+        case .completed:
+            innerCompleted(identifier)
+        }
     }
 
     /// Makes `inner` an inner subscription of this merge, under `identifier`. Call with `lock`
     /// held.
     @usableFromInline
     func register(_ inner: Subscriber<Value, Failure>, as identifier: Int) {
-        inner.setHeir(downstream)
         inners[identifier] = UnownedDisposable(inner)
     }
 

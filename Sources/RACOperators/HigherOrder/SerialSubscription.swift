@@ -14,7 +14,7 @@
 /// long as a subscription that can still send to it (see `UnownedDisposable`).
 @usableFromInline
 final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
-    @unchecked Sendable
+    InnerSubscriptionOwner, @unchecked Sendable
 {
     @usableFromInline let current = UnownedSerialDisposable()
     @usableFromInline let following: (Event<Value, Failure>) -> Signal<Value, Failure>?
@@ -41,23 +41,26 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     /// Subscribes to `signal`, replacing (and disposing) the previous, finished subscription.
     @inlinable
     func start(_ signal: Signal<Value, Failure>) {
-        let inner = Subscriber<Value, Failure> { [self] event in
-            if case .next = event {
-                forward(event)
-            } else if let next = following(event) {
-                start(next)
-            } else {
-                forward(event)
-            }
+        subscribe(signal, by: InnerSubscriber(owner: self, identifier: 0, feeding: downstream))
+    }
+
+    /// A value goes downstream; a terminal event starts the signal `following` returns for it,
+    /// or, if none, goes downstream.
+    @inlinable @inline(__always)
+    func receiveInner(_ event: inout Event<Value, Failure>, from _: Int) {
+        if case .next = event {
+            forward(event)
+        } else if let next = following(event) {
+            start(next)
+        } else {
+            forward(event)
         }
-        subscribe(signal, by: inner)
     }
 
     /// Makes `inner` the current subscription (disposing the previous one) and subscribes it to
     /// `signal` through the `SubscriptionTrampoline`, unless disposed meanwhile.
     @usableFromInline
     func subscribe(_ signal: Signal<Value, Failure>, by inner: Subscriber<Value, Failure>) {
-        inner.setHeir(downstream)
         current.replace(with: inner)
         guard !inner.isDisposed else { return }
         SubscriptionTrampoline.run {

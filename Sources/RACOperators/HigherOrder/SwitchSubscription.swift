@@ -9,7 +9,7 @@
 /// `UnownedDisposable`).
 @usableFromInline
 final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
-    @unchecked Sendable
+    InnerSubscriptionOwner, @unchecked Sendable
 {
     private let current = UnownedSerialDisposable()
     private let lock = PthreadLock()
@@ -62,19 +62,24 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     @inlinable
     func switchTo(_ signal: Signal<Value, Failure>) {
         guard let identifier = beginInner() else { return }
-        let inner = Subscriber<Value, Failure> { [self] event in
-            switch event {
-            case .next:
-                forward(event)
-            case .error:
-                dispose()
-                forward(event)
-            case .completed:
-                innerCompleted(identifier)
-            }
-        }
+        let inner = InnerSubscriber(owner: self, identifier: identifier, feeding: downstream)
         install(inner)
         signal.subscribe(inner)
+    }
+
+    /// A value of the latest inner signal goes downstream (an earlier one is disposed when a later
+    /// one starts), its error fails everything, its completion may complete the result.
+    @inlinable @inline(__always)
+    func receiveInner(_ event: inout Event<Value, Failure>, from identifier: Int) {
+        switch event {
+        case .next:
+            forward(event)
+        case .error:
+            dispose()
+            forward(event)
+        case .completed:
+            innerCompleted(identifier)
+        }
     }
 
     /// Counts a new latest inner signal and returns its identifier, or `nil` once disposed.
@@ -91,7 +96,6 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     /// Makes `inner` the current inner subscription, disposing the previous one.
     @usableFromInline
     func install(_ inner: Subscriber<Value, Failure>) {
-        inner.setHeir(downstream)
         current.replace(with: inner)
     }
 
