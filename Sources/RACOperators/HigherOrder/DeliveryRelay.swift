@@ -19,7 +19,7 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     @usableFromInline final let queueing = Atomic<Bool>(false)
     /// Guards `backlog`: its critical sections never call out.
     private final let backlogLock = SpinLock()
-    private final var backlog = EventBacklog<Value, Failure>()
+    @exclusivity(unchecked) private final var backlog = EventBacklog<Value, Failure>()
 
     @inlinable
     init(downstream: Subscriber<Value, Failure>) {

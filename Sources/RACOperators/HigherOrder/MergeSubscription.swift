@@ -22,15 +22,15 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     @usableFromInline let maxConcurrent: Int
     @usableFromInline let lock = PthreadLock()
     // Everything below is guarded by `lock`.
-    @usableFromInline var disposed = false
-    private var sourceActive = true
-    private var source: UnownedDisposable?
-    private var inners: [Int: UnownedDisposable] = [:]
-    @usableFromInline var nextIdentifier = 0
+    @exclusivity(unchecked) @usableFromInline var disposed = false
+    @exclusivity(unchecked) private var sourceActive = true
+    @exclusivity(unchecked) private var source: UnownedDisposable?
+    @exclusivity(unchecked) private var inners: [Int: UnownedDisposable] = [:]
+    @exclusivity(unchecked) @usableFromInline var nextIdentifier = 0
     /// Inner subscriptions started and not yet completed.
-    @usableFromInline var running = 0
-    @usableFromInline var queued: [Signal<Value, Failure>?] = []
-    private var queueHead = 0
+    @exclusivity(unchecked) @usableFromInline var running = 0
+    @exclusivity(unchecked) @usableFromInline var queued: [Signal<Value, Failure>?] = []
+    @exclusivity(unchecked) private var queueHead = 0
 
     /// `maxConcurrent` is the number of inner signals subscribed at once (`Int.max`: no limit).
     @inlinable

@@ -14,11 +14,11 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     private let current = UnownedSerialDisposable()
     private let lock = PthreadLock()
     // Guarded by `lock`.
-    private var source: UnownedDisposable?
-    private var disposed = false
-    private var latest = 0
-    private var innerActive = false
-    private var sourceDone = false
+    @exclusivity(unchecked) private var source: UnownedDisposable?
+    @exclusivity(unchecked) private var disposed = false
+    @exclusivity(unchecked) private var latest = 0
+    @exclusivity(unchecked) private var innerActive = false
+    @exclusivity(unchecked) private var sourceDone = false
 
     deinit {
         // A source still linked holds this object through its handler: it has stopped or gone.
