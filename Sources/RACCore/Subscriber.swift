@@ -68,10 +68,22 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     /// A subscriber whose events go to `stage`. With a `lock` (the delivery lock of the stage it
     /// feeds), its deliveries are serialised by that lock; without, it has a lock of its own.
     @inlinable
-    package init<Stage: SubscriptionStage>(stage: Stage, sharing lock: RecursiveLock?)
+    package convenience init<Stage: SubscriptionStage>(stage: Stage, sharing lock: RecursiveLock?)
     where Stage.Value == Value, Stage.Failure == Failure {
+        self.init(stage: stage, sharing: lock, dispatch: Stage.dispatch)
+    }
+
+    /// A subscriber whose events go to `stage` through `dispatch` (see `dispatch` below), for a
+    /// stage that reads its events without the `SubscriptionStage` protocol: the inputs of the
+    /// parameter-pack operators, whose generic code would otherwise look up `Event`'s metadata for
+    /// every event (`CombineLatestPackInputStage`).
+    @inlinable
+    package init(
+        stage: AnyObject, sharing lock: RecursiveLock?,
+        dispatch: @escaping (AnyObject, UnsafeMutableRawPointer?) -> Void
+    ) {
         deliveryLock = lock ?? RecursiveLock()
-        dispatch = Stage.dispatch
+        self.dispatch = dispatch
         self.stage = Unmanaged.passRetained(stage)
         if SubscriberWatch.isActive { SubscriberWatch.note(self) }
     }

@@ -18,6 +18,7 @@ enum PackEventKind {
 @usableFromInline
 protocol PackInputEvent {
     associatedtype Value
+    associatedtype Failure: Error
 
     /// Writes the value of a `next` event into `element`: initialises it if `initialized` is
     /// false, assigns it otherwise. Returns the event's kind.
@@ -25,6 +26,9 @@ protocol PackInputEvent {
 
     /// Appends the value of a `next` event to `queue`. Returns the event's kind.
     func enqueueValue(in queue: FIFO<Value>) -> PackEventKind
+
+    /// The error of an `error` event, `nil` for the others.
+    var failure: Failure? { get }
 }
 
 extension Event: PackInputEvent {
@@ -41,6 +45,12 @@ extension Event: PackInputEvent {
         case .error: return .error
         case .completed: return .completed
         }
+    }
+
+    @usableFromInline
+    var failure: Failure? {
+        if case .error(let error) = self { return error }
+        return nil
     }
 
     @usableFromInline
