@@ -222,15 +222,19 @@ final class CombineLatestPackTypedInput<InputEvent: PackInputEvent>: CombineLate
 @usableFromInline
 class CombineLatestPackCounts: @unchecked Sendable {
     @usableFromInline let count: Int
-    /// Sends the latest tuple (specialised for the tuple type, see `CombineLatestPackState`).
-    @usableFromInline let sendLatest: () -> Void
+    /// Sends the latest tuple of the state it is called with (specialised for the tuple type, see
+    /// `CombineLatestPackState`). It captures nothing, so calling it retains nothing.
+    @usableFromInline let sendLatest: (CombineLatestPackCounts) -> Void
     @usableFromInline let sendCompleted: () -> Void
     /// How many inputs have sent a value.
     @exclusivity(unchecked) @usableFromInline var ready = 0
     @exclusivity(unchecked) @usableFromInline var completedCount = 0
 
     @usableFromInline
-    init(count: Int, sendLatest: @escaping () -> Void, sendCompleted: @escaping () -> Void) {
+    init(
+        count: Int, sendLatest: @escaping (CombineLatestPackCounts) -> Void,
+        sendCompleted: @escaping () -> Void
+    ) {
         self.count = count
         self.sendLatest = sendLatest
         self.sendCompleted = sendCompleted
@@ -274,7 +278,7 @@ final class CombineLatestPackInputStage {
                 input.hasValue = true
                 counts.ready += 1
             }
-            if counts.ready == counts.count { counts.sendLatest() }
+            if counts.ready == counts.count { counts.sendLatest(counts) }
         case .error:
             input.sendError(at: address)
         case .completed:
@@ -306,7 +310,11 @@ final class CombineLatestPackState<Output, Failure: Error>: CombineLatestPackCou
         let storage = TupleStorage<Output>()
         self.storage = storage
         super.init(
-            count: count, sendLatest: { downstream.sendNext(storage.tuple.pointee) },
+            count: count,
+            sendLatest: { counts in
+                let state = unsafeDowncast(counts, to: CombineLatestPackState<Output, Failure>.self)
+                state.downstream.sendNext(state.storage.tuple.pointee)
+            },
             sendCompleted: { downstream.sendCompleted() })
     }
 
