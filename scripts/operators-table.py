@@ -16,8 +16,9 @@ Usage:
                                                  operator's doc comment lacks a RAC name or a marble
     python3 scripts/operators-table.py --stdout  print the table instead of writing it
     python3 scripts/operators-table.py --docc <Module> <catalog> <symbol-graph folder>
-        write OperatorDiagrams.md (each of the module's operators that has a picture in
-        Docs/marbles: its name, symbol link, meaning and picture) and those pictures into
+        write OperatorDiagrams.md (each of the module's operators, creation functions and
+        PullSequence members that has a picture in Docs/marbles: its name, symbol link, meaning
+        and picture) and those pictures into
         <catalog>, a copy of the module's DocC catalog; scripts/docs.sh does this
 """
 
@@ -404,7 +405,9 @@ def render_sequence(operators: list[Operator]) -> str:
         "family, from the doc comments of Sources/RACCore/PullSequence*.swift and",
         "Sources/RACSchedulers/PullSequence*.swift. On a lazy sequence the operations return lazy",
         "sequences (nothing is evaluated until the result is, and each value once); on an eager one,",
-        "eager sequences. The sketches list values in order, not frames.",
+        "eager sequences. The sketches list values in order, not frames, except those of the members",
+        "that make a signal (`signal`, `signal(on:)`), which are played and drawn as the operators'",
+        "marbles are; a sketch in sequence notation has no picture.",
         "",
         "Families: " + " · ".join(f"[{family}](#{anchor(heading)})" for family, heading in zip(families, headings))
         + ".",
@@ -418,6 +421,9 @@ def render_sequence(operators: list[Operator]) -> str:
         out += ["", f"### `{operator.swift}`", "", f"RAC: {rac}. {operator.meaning}"]
         if operator.marble:
             out += ["", "```", *operator.marble, "```"]
+            picture = picture_of(operator, timed_only=True)
+            if picture:
+                out += ["", f"![{operator.swift}, played by the operator](marbles/{picture}.svg)"]
     out.append("")
     return "\n".join(out)
 
@@ -503,16 +509,22 @@ def marble_label(line: str) -> str:
     return ""
 
 
-def picture_of(operator: Operator) -> str | None:
+def picture_of(operator: Operator, timed_only: bool = False) -> str | None:
     """The name of the picture OperatorsDocTests drew of the operator's marble
     (Docs/marbles/<name>.svg), if any: of the lines whose label names a picture, the last one whose
     label starts with the operator's name (`rateLimit(5)` for `rateLimit(_:on:)`, not the
-    `throttle(5)` drawn beside it for comparison), else the last one."""
+    `throttle(5)` drawn beside it for comparison), else the last one. With `timed_only` (a
+    `PullSequence` member, whose sketches list values rather than frames), only a line whose marble
+    is a time marble counts: `skip(2):  c d` is not the picture `skip-2.svg` of `Signal.skip`."""
     base = operator.swift.removeprefix("await ").removeprefix("Signal.").split("(", 1)[0]
     found, named = None, None
     for line in operator.marble or []:
         label = marble_label(line)
         name = picture_name(label)
+        if timed_only:
+            tokens = line[len(label) :].lstrip(" :").split()
+            if not tokens or not MARBLE_TOKEN.match(tokens[0]) or not re.search(r"[-|#]", tokens[0]):
+                continue
         if name and (ROOT / "Docs" / "marbles" / f"{name}.svg").is_file():
             found = name
             if re.sub(r"^Signal\.", "", label).startswith(base):
@@ -541,7 +553,7 @@ def fnv1_hash(text: str) -> str:
 
 
 def symbol_links(module: str, graphs: Path) -> dict[tuple[str, int], str]:
-    """The DocC symbol link of each member of `Signal` in the module's symbol graphs (the files
+    """The DocC symbol link of each member of `Signal` and `PullSequence` in the module's symbol graphs (the files
     scripts/docs.sh gives DocC), by declaring file and 1-based line: ``RACCore/Signal/map(_:)``
     for an extension of another module's `Signal`, with the least disambiguation DocC needs: none,
     the symbol's kind (`-swift.type.method` beside an instance method of the same name), or the
@@ -551,16 +563,16 @@ def symbol_links(module: str, graphs: Path) -> dict[tuple[str, int], str]:
         extended = graph.name.removesuffix(".symbols.json").partition("@")[2]
         for symbol in json.loads(graph.read_text(encoding="utf-8"))["symbols"]:
             components = symbol["pathComponents"]
-            if len(components) == 2 and components[0] == "Signal" and "location" in symbol:
+            if len(components) == 2 and components[0] in ("Signal", "PullSequence") and "location" in symbol:
                 symbols.append((extended, symbol))
-    by_path: dict[str, list] = {}
+    by_path: dict[tuple[str, str], list] = {}
     for _, symbol in symbols:
-        by_path.setdefault(symbol["pathComponents"][1], []).append(symbol)
+        by_path.setdefault(tuple(symbol["pathComponents"]), []).append(symbol)
     links = {}
     for extended, symbol in symbols:
-        name = symbol["pathComponents"][1]
+        type_name, name = symbol["pathComponents"]
         kind = symbol["kind"]["identifier"]
-        namesakes = by_path[name]
+        namesakes = by_path[(type_name, name)]
         suffix = ""
         if len(namesakes) > 1:
             if sum(1 for other in namesakes if other["kind"]["identifier"] == kind) == 1:
@@ -573,7 +585,7 @@ def symbol_links(module: str, graphs: Path) -> dict[tuple[str, int], str]:
             relative = Path(uri).resolve().relative_to(ROOT).as_posix()
         except ValueError:
             continue
-        links[(relative, symbol["location"]["position"]["line"] + 1)] = f"``{prefix}Signal/{name}{suffix}``"
+        links[(relative, symbol["location"]["position"]["line"] + 1)] = f"``{prefix}{type_name}/{name}{suffix}``"
     return links
 
 
@@ -581,7 +593,7 @@ def render_docc_article(module: str, operators: list[Operator], links: dict[tupl
     """The DocC article OperatorDiagrams.md of `module`: for each of its operators that has a
     picture, its name, its symbol link and meaning, and the picture; and the pictures it shows."""
     entries = [
-        (operator, count, picture_of(operator))
+        (operator, count, picture_of(operator, timed_only=operator.family.startswith("PullSequence")))
         for operator, count in entries_of(operators)
         if module_of(operator) == module
     ]
@@ -629,7 +641,10 @@ def write_docc_article(module: str, catalog: Path, graphs: Path) -> int:
     """Writes OperatorDiagrams.md and the pictures it shows into `catalog` (a copy of the module's
     catalog that scripts/docs.sh builds), if the module has operators with pictures."""
     operators, _ = collect()
-    article, pictures = render_docc_article(module, operators, symbol_links(module, graphs))
+    sequence_members, _ = collect_sequence()
+    for member in sequence_members:
+        member.family = f"PullSequence {member.family}"
+    article, pictures = render_docc_article(module, operators + sequence_members, symbol_links(module, graphs))
     if not article:
         return 0
     (catalog / "OperatorDiagrams.md").write_text(article, encoding="utf-8")

@@ -8,7 +8,7 @@ extension PullSequence {
     /// has already computed are remembered). RAC: `-signalWithScheduler:`.
     ///
     /// ```
-    /// PullSequence(values: [a, b, c]).signal(on: scheduler):  a-b-c-|   (one action per event)
+    /// PullSequence(values: [a, b, c]).signal(on: scheduler):  (abc|)   (one action per event, each due at once)
     /// ```
     public func signal(on scheduler: Scheduler) -> Signal<Value, Never> {
         Signal(name: SignalDebugNames.name("[PullSequence] -signalWithScheduler: \(scheduler.name)")) {

@@ -12,9 +12,11 @@ import Testing
 // are checked by the Marble*Tests instead.
 
 /// The marble block of one doc comment: each line's label and first marble token, and the legends.
-private struct DocMarble {
+struct DocMarble {
     var marbles: [String: String] = [:]
     var legend: [String: String] = [:]
+    /// The lines of the block as written (for a line whose marbles follow no label).
+    var lines: [String] = []
 
     /// The marble labelled `label`; a recorded issue if there is none.
     func marble(_ label: String, sourceLocation: SourceLocation) -> String? {
@@ -32,7 +34,7 @@ private struct DocMarble {
 /// `Sources/<file>` (a file, or a folder: a family of operators), and returns its ``` block,
 /// parsed. If no such file holds it, every Swift file of the same module is searched; the
 /// declaration must then be in exactly one of them, or in exactly one file of the folder.
-private func docMarble(_ file: String, _ declaration: String) throws -> DocMarble {
+func docMarble(_ file: String, _ declaration: String) throws -> DocMarble {
     var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
         root = root.deletingLastPathComponent()
@@ -81,7 +83,7 @@ private func docMarble(_ file: String, _ declaration: String) throws -> DocMarbl
             block.append(line)
         }
     }
-    var parsed = DocMarble()
+    var parsed = DocMarble(lines: block)
     for line in block {
         guard let (label, rest) = splitLabel(line) else { continue }
         let tokens = rest.split(separator: " ", omittingEmptySubsequences: true)
@@ -218,8 +220,17 @@ private func drawDoc(
     scheduler.run()
     recorder.dispose()
     timelines.append(.init(output, events: recorder.events, on: scheduler))
-    let svg = MarbleDiagram(timelines).svg()
-    let name = pictureName(output)
+    try checkPicture(
+        MarbleDiagram(timelines), named: pictureName(output), drawnBy: declaration,
+        sourceLocation: sourceLocation)
+}
+
+/// Checks that `Docs/marbles/<name>.svg` holds `diagram`'s SVG; with `RAC_UPDATE_MARBLES` set,
+/// writes it there first.
+func checkPicture(
+    _ diagram: MarbleDiagram, named name: String, drawnBy declaration: String, sourceLocation: SourceLocation
+) throws {
+    let svg = diagram.svg()
     let url = packageRoot().appendingPathComponent("Docs/marbles/\(name).svg")
     if ProcessInfo.processInfo.environment["RAC_UPDATE_MARBLES"] != nil {
         try FileManager.default.createDirectory(
@@ -236,7 +247,7 @@ private func drawDoc(
 /// The file name of a doc marble's picture: its output label with every run of characters other
 /// than ASCII letters and digits made one `-` (`map(*2)` → `map-2`); scripts/operators-table.py
 /// finds the picture of an operator the same way.
-private func pictureName(_ label: String) -> String {
+func pictureName(_ label: String) -> String {
     var name = ""
     for scalar in label.unicodeScalars {
         if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
@@ -249,7 +260,7 @@ private func pictureName(_ label: String) -> String {
 }
 
 /// The folder of Package.swift.
-private func packageRoot() -> URL {
+func packageRoot() -> URL {
     var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
         root = root.deletingLastPathComponent()
