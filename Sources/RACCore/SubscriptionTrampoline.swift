@@ -52,6 +52,22 @@ package enum SubscriptionTrampoline {
     }
 
     /// Queues `work` behind the subscriptions in progress on this thread (after `enter()` said no).
+    /// Subscribes `subscriber` to `signal` unless it has stopped meanwhile: now, or, deep in
+    /// nested subscriptions, once the outermost returns. Allocates nothing on the common path
+    /// (`run(_:)` allocates its closure).
+    package static func subscribe<Value, Failure>(
+        _ subscriber: Subscriber<Value, Failure>, to signal: Signal<Value, Failure>
+    ) {
+        guard let frame = enter() else {
+            enqueue {
+                if !subscriber.isDisposed { signal.subscribe(subscriber) }
+            }
+            return
+        }
+        if !subscriber.isDisposed { signal.subscribe(subscriber) }
+        leave(frame)
+    }
+
     package static func enqueue(_ work: @escaping () -> Void) {
         ThreadState.current.pointee.subscriptions.append(work)
     }

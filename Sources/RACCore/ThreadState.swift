@@ -1,8 +1,9 @@
+internal import RACRuntimeShims
 import Synchronization
 
 /// The per-thread state of the three trampolines (`SubscriptionTrampoline`, `DeliveryTrampoline`,
 /// `TeardownTrampoline`; Docs/Reliability.md, "Stack depth"): one allocation per thread, found
-/// with one thread-specific look-up.
+/// through a C thread-local variable (Docs/Internals.md, "The trampolines").
 ///
 /// Each trampoline has a `TrampolineQueue` of its own. They cannot share one queue: each queue is
 /// drained by the outermost level of its own kind, and each kind promises something different.
@@ -41,10 +42,12 @@ struct ThreadState {
     }
 
     /// This thread's state, created on first use.
+    // Found through a C thread-local variable (`rac_thread_state()`, one load); the thread-specific
+    // key only frees it when the thread ends, and then clears the variable, so that a teardown
+    // run later by another thread-specific destructor of the same thread makes a new one.
     static var current: UnsafeMutablePointer<ThreadState> {
         @inline(__always) get {
-            let slot = keySlot.load(ordering: .acquiring)
-            if slot != 0, let pointer = ThreadLocalKey(packed: slot).value {
+            if let pointer = rac_thread_state() {
                 return pointer.assumingMemoryBound(to: ThreadState.self)
             }
             return create()
@@ -67,6 +70,7 @@ struct ThreadState {
         let state = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
         state.initialize(to: ThreadState())
         key().set(state)
+        rac_set_thread_state(state)
         return state
     }
 
@@ -75,6 +79,7 @@ struct ThreadState {
         let current = keySlot.load(ordering: .acquiring)
         if current != 0 { return ThreadLocalKey(packed: current) }
         let key = ThreadLocalKey(owner: "ThreadState") { pointer in
+            rac_set_thread_state(nil)
             let state = pointer.assumingMemoryBound(to: ThreadState.self)
             state.deinitialize(count: 1)
             state.deallocate()

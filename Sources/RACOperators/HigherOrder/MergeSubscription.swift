@@ -173,11 +173,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
             // A queued signal is subscribed from the completion of the previous one; going through
             // the trampoline keeps a long run of synchronously completing signals (subjects
             // included, whose `subscribe` does not trampoline) from growing the stack.
-            SubscriptionTrampoline.run {
-                if !inner.isDisposed {
-                    signal.subscribe(inner)
-                }
-            }
+            SubscriptionTrampoline.subscribe(inner, to: signal)
             return
         }
         let finished = !sourceActive && running == 0

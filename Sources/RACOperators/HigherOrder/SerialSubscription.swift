@@ -63,10 +63,6 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     func subscribe(_ signal: Signal<Value, Failure>, by inner: Subscriber<Value, Failure>) {
         current.replace(with: inner)
         guard !inner.isDisposed else { return }
-        SubscriptionTrampoline.run {
-            if !inner.isDisposed {
-                signal.subscribe(inner)
-            }
-        }
+        SubscriptionTrampoline.subscribe(inner, to: signal)
     }
 }
