@@ -11,6 +11,7 @@ extension Signal {
     /// self (thread A):           -a-b-|
     /// deliver(on: s) (on s):     --a-b-|
     /// ```
+    @inlinable
     public func deliver(on scheduler: Scheduler) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOn: \(scheduler.name)")) { subscriber in
             self.subscribe(linkedTo: subscriber) { event in
