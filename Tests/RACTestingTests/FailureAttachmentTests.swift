@@ -82,55 +82,24 @@ private struct FixtureRun {
     /// as an error.
     init(filter: String, timeout: Duration = .seconds(300)) throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let scratch = FileManager.default.temporaryDirectory
+        let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("rac-attachment-fixture-\(UUID().uuidString)")
-        let folder = scratch.appendingPathComponent("attachments")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outputFile = scratch.appendingPathComponent("output")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputFile)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [
-            "--testing-library", "swift-testing", "--filter", filter, "--attachments-path", folder.path,
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment[fixtureVariable] = "1"
-        process.environment = environment
-        process.standardOutput = output
-        process.standardError = output
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        try process.run()
-        if exited.wait(timeout: .now() + .seconds(Int(timeout.components.seconds))) == .timedOut {
-            process.terminate()
-            process.waitUntilExit()
-            throw FixtureError.hung(filter)
-        }
-        process.waitUntilExit()
-        try output.close()
-        status = process.terminationStatus
-        self.output = String(decoding: try Self.contents(of: outputFile), as: UTF8.self)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ChildProcessRun(
+            executable,
+            arguments: [
+                "--testing-library", "swift-testing", "--filter", filter, "--attachments-path", folder.path,
+            ],
+            environment: [fixtureVariable: "1"], timeout: timeout)
+        status = run.status
+        output = run.output + run.errorOutput
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         attachments = try names.map { name in
-            let content = try Self.contents(of: folder.appendingPathComponent(name))
+            let content = try ChildProcessRun.contents(of: folder.appendingPathComponent(name))
             return (name, String(decoding: content, as: UTF8.self))
         }
     }
-
-    /// A file's bytes, read through `FileHandle` (`Data(contentsOf:)` leaks its buffer for an
-    /// empty file under LeakSanitizer).
-    private static func contents(of file: URL) throws -> Data {
-        let handle = try FileHandle(forReadingFrom: file)
-        defer { try? handle.close() }
-        return try handle.readToEnd() ?? Data()
-    }
-}
-
-private enum FixtureError: Error {
-    case hung(String)
 }
 
 /// The root element's name and the texts of the `text` elements (without their `title`
