@@ -9,6 +9,7 @@ extension Signal {
     /// self:            -a-b------c--|      (interval = 4 frames)
     /// buffer(for: 4):  -----x-------(y|)   x = [a, b], y = [c]
     /// ```
+    @inlinable
     public func buffer(for interval: Duration, on scheduler: Scheduler) -> Signal<[Value], Failure> {
         TimeValidation.requirePositive(interval, "buffer(for:on:)")
         TimeValidation.requireDeferringScheduler(scheduler, "buffer(for:on:)")
@@ -16,16 +17,16 @@ extension Signal {
             name: SignalDebugNames.name("[\(self.name)] -bufferWithTime: \(interval)")
         ) { subscriber in
             let lock = PthreadLock(recursive: true)
-            var batch: [Value] = []
+            let batch = GuardedVar<[Value]>([])
             let timer = SerialDisposable()
             subscriber.add(timer)
 
             func flush() {
                 lock.withLock {
                     timer.inner?.dispose()
-                    guard !batch.isEmpty else { return }
-                    let values = batch
-                    batch = []
+                    guard !batch.value.isEmpty else { return }
+                    let values = batch.value
+                    batch.value = []
                     subscriber.sendNext(values)
                 }
             }
@@ -34,14 +35,14 @@ extension Signal {
                 switch event {
                 case .next(let value):
                     lock.withLock {
-                        if batch.isEmpty {
+                        if batch.value.isEmpty {
                             timer.inner = scheduler.schedule(after: interval) { flush() }
                         }
-                        batch.append(value)
+                        batch.value.append(value)
                     }
                 case .error(let failure):
                     lock.withLock {
-                        batch = []
+                        batch.value = []
                         timer.dispose()
                     }
                     subscriber.sendError(failure)

@@ -8,6 +8,7 @@ extension Signal {
     /// self:       -a-b-|
     /// delay(2):   ---a-b-|
     /// ```
+    @inlinable
     public func delay(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(interval, "delay(_:on:)")
         return Signal(name: SignalDebugNames.name("[\(self.name)] -delay: \(interval)")) { subscriber in

@@ -11,6 +11,7 @@ extension Signal {
     /// self:                  -a-b-|          (cold: its frames count from its subscription)
     /// delaySubscription(3):  ----a-b-|       (self subscribed at frame 3)
     /// ```
+    @inlinable
     public func delaySubscription(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(interval, "delaySubscription(_:on:)")
         TimeValidation.requireDeferringScheduler(scheduler, "delaySubscription(_:on:)")

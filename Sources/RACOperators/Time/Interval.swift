@@ -9,6 +9,7 @@ extension Signal where Value == Int, Failure == Never {
     /// ```
     /// interval(2):   --0-1-2-3-…
     /// ```
+    @inlinable
     public static func interval(
         _ interval: Duration, on scheduler: Scheduler, leeway: Duration = .zero
     ) -> Signal<Int, Never> {

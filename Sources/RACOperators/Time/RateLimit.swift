@@ -18,12 +18,13 @@ extension Signal {
     /// rateLimit(5):   -a----------d----|        (a and d at once; b, c and e dropped)
     /// throttle(5):    ----------c------(e|)     (RAC's: c and e late; a, b and d dropped)
     /// ```
+    @inlinable
     public func rateLimit(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requirePositive(interval, "rateLimit(_:on:)")
         TimeValidation.requireDeferringScheduler(scheduler, "rateLimit(_:on:)")
         return Signal(name: SignalDebugNames.name("[\(self.name)] -rateLimit: \(interval)")) { subscriber in
             let lock = PthreadLock()
-            var isOpen = true
+            let isOpen = GuardedVar(true)
             let window = SerialDisposable()
             subscriber.add(window)
             return self.subscribe(linkedTo: subscriber) { event in
@@ -32,14 +33,14 @@ extension Signal {
                     return
                 }
                 let opens = lock.withLock { () -> Bool in
-                    defer { isOpen = false }
-                    return isOpen
+                    defer { isOpen.value = false }
+                    return isOpen.value
                 }
                 guard opens else { return }
                 // The window starts before the value is sent: a value the subscriber sends back
                 // into the source from its callback falls inside it.
                 window.inner = scheduler.schedule(after: interval) {
-                    lock.withLock { isOpen = true }
+                    lock.withLock { isOpen.value = true }
                 }
                 subscriber.sendNext(value)
             }

@@ -10,6 +10,7 @@ extension Signal {
     /// self:                              -a-B-c---|   (interval = 3 frames; B fails the test)
     /// throttle(3, valuesPassingTest:):   ---B----c|
     /// ```
+    @inlinable
     public func throttle(
         _ interval: Duration, on scheduler: Scheduler, valuesPassingTest predicate: @escaping (Value) -> Bool
     ) -> Signal<Value, Failure> {
@@ -17,7 +18,7 @@ extension Signal {
         TimeValidation.requireDeferringScheduler(scheduler, "throttle(_:on:valuesPassingTest:)")
         return Signal(name: SignalDebugNames.name("[\(self.name)] -throttle: \(interval)")) { subscriber in
             let lock = PthreadLock(recursive: true)
-            var held: Value?
+            let held = GuardedVar<Value?>(nil)
             let timer = SerialDisposable()
             subscriber.add(timer)
 
@@ -25,8 +26,8 @@ extension Signal {
             func flush(send: Bool) {
                 lock.withLock {
                     timer.inner?.dispose()
-                    guard let value = held else { return }
-                    held = nil
+                    guard let value = held.value else { return }
+                    held.value = nil
                     if send { subscriber.sendNext(value) }
                 }
             }
@@ -41,12 +42,12 @@ extension Signal {
                             subscriber.sendNext(value)
                             return
                         }
-                        held = value
+                        held.value = value
                         timer.inner = scheduler.schedule(after: interval) { flush(send: true) }
                     }
                 case .error(let failure):
                     lock.withLock {
-                        held = nil
+                        held.value = nil
                         timer.dispose()
                     }
                     subscriber.sendError(failure)
@@ -65,6 +66,7 @@ extension Signal {
     /// self:          -a-b-----c-|      (interval = 3 frames)
     /// throttle(3):   ------b----(c|)
     /// ```
+    @inlinable
     public func throttle(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         throttle(interval, on: scheduler, valuesPassingTest: { _ in true })
     }

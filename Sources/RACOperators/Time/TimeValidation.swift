@@ -2,19 +2,23 @@
 
 /// Checks shared by the time operators: durations must be sensible, and operators that keep
 /// state across time need a scheduler that can wait (RAC asserts `scheduler != immediateScheduler`).
+@usableFromInline
 enum TimeValidation {
+    @usableFromInline
     static func requireNonNegative(_ interval: Duration, _ call: String) {
         if interval < .zero {
             racProgrammerError(call, "interval must be >= 0, got \(interval)")
         }
     }
 
+    @usableFromInline
     static func requirePositive(_ interval: Duration, _ call: String) {
         if interval <= .zero {
             racProgrammerError(call, "interval must be > 0, got \(interval)")
         }
     }
 
+    @usableFromInline
     static func requireDeferringScheduler(_ scheduler: Scheduler, _ call: String) {
         if scheduler is ImmediateScheduler {
             racProgrammerError(

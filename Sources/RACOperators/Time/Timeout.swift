@@ -23,26 +23,40 @@ extension Signal {
     /// self:            -a-b------|     (interval = 5 frames)
     /// timeout(5):      -a-b-#
     /// ```
+    @inlinable
     public func timeout(
         _ interval: Duration, on scheduler: Scheduler, raising error: @escaping @autoclosure () -> Failure
     ) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(interval, "timeout(_:on:raising:)")
         TimeValidation.requireDeferringScheduler(scheduler, "timeout(_:on:raising:)")
         return Signal(name: SignalDebugNames.name("[\(self.name)] -timeout: \(interval)")) { subscriber in
-            // Linked, not held: the forwarding subscriber's handler holds `subscriber`.
-            let source = UnownedSerialDisposable()
-            subscriber.add(
-                scheduler.schedule(after: interval) {
-                    source.dispose()
-                    subscriber.sendError(error())
-                })
-            // A forwarding subscriber: disposing `source` must stop the receiver, not `subscriber`.
+            // A forwarding subscriber: disposing it must stop the receiver, not `subscriber`.
             let forwarder = Subscriber<Value, Failure> { event in subscriber.send(event) }
-            forwarder.setHeir(subscriber)
-            source.replace(with: forwarder)
-            self.subscribe(forwarder)
-            return source
+            return self.subscribe(forwarder, timingOut: subscriber, after: interval, on: scheduler) {
+                subscriber.sendError(error())
+            }
         }
+    }
+
+    /// The set-up of both `timeout` forms, once per subscription (out of line): schedules
+    /// `onTimeout` after `interval`, disposing the receiver's subscription first, and subscribes
+    /// `forwarder` (whose handler forwards to `subscriber`) to the receiver.
+    @usableFromInline
+    func subscribe(
+        _ forwarder: Subscriber<Value, Failure>, timingOut subscriber: Subscriber<Value, Failure>,
+        after interval: Duration, on scheduler: Scheduler, onTimeout: @escaping () -> Void
+    ) -> (any Disposable)? {
+        // Linked, not held: the forwarding subscriber's handler holds `subscriber`.
+        let source = UnownedSerialDisposable()
+        subscriber.add(
+            scheduler.schedule(after: interval) {
+                source.dispose()
+                onTimeout()
+            })
+        forwarder.setHeir(subscriber)
+        source.replace(with: forwarder)
+        self.subscribe(forwarder)
+        return source
     }
 }
 
@@ -54,6 +68,7 @@ extension Signal where Failure == Never {
     /// self:            -a-b------|     (interval = 5 frames)
     /// timeout(5):      -a-b-#          (# = TimeoutError)
     /// ```
+    @inlinable
     public func timeout(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, TimeoutError> {
         promoteError(TimeoutError.self).timeout(
             interval, on: scheduler, raising: TimeoutError(interval: interval))

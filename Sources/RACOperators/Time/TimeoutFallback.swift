@@ -15,6 +15,7 @@ extension Signal {
     /// fallback:                x-y|
     /// timeout(5, fallback:):   -a-b-x-y|
     /// ```
+    @inlinable
     public func timeout(
         _ interval: Duration, on scheduler: Scheduler, fallback: Signal<Value, Failure>
     ) -> Signal<Value, Failure> {
@@ -22,19 +23,11 @@ extension Signal {
         TimeValidation.requireDeferringScheduler(scheduler, "timeout(_:on:fallback:)")
         return Signal(name: SignalDebugNames.name("[\(self.name)] -timeout: \(interval) fallback:")) {
             subscriber in
-            // Linked, not held: the forwarding subscriber's handler holds `subscriber`.
-            let source = UnownedSerialDisposable()
-            subscriber.add(
-                scheduler.schedule(after: interval) {
-                    source.dispose()
-                    fallback.subscribe(subscriber)
-                })
-            // A forwarding subscriber: disposing `source` must stop it, not `subscriber`.
+            // A forwarding subscriber: disposing it must stop the receiver, not `subscriber`.
             let forwarder = Subscriber<Value, Failure> { event in subscriber.send(event) }
-            forwarder.setHeir(subscriber)
-            source.replace(with: forwarder)
-            self.subscribe(forwarder)
-            return source
+            return self.subscribe(forwarder, timingOut: subscriber, after: interval, on: scheduler) {
+                fallback.subscribe(subscriber)
+            }
         }
     }
 }

@@ -8,6 +8,7 @@ extension Signal where Value == Int, Failure == Never {
     /// ```
     /// Signal.timer(after: 3):   ---(0|)
     /// ```
+    @inlinable
     public static func timer(after interval: Duration, on scheduler: Scheduler) -> Signal<Int, Never> {
         TimeValidation.requireNonNegative(interval, "Signal.timer(after:on:)")
         TimeValidation.requireDeferringScheduler(scheduler, "Signal.timer(after:on:)")
