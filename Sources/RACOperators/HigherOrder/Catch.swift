@@ -9,6 +9,7 @@ extension Signal {
     /// handler:        c-d|
     /// catch:     -a-b-c-d|
     /// ```
+    @inlinable
     public func `catch`<NewFailure: Error>(
         _ handler: @escaping (Failure) -> Signal<Value, NewFailure>
     ) -> Signal<Value, NewFailure> {
@@ -37,6 +38,7 @@ extension Signal {
     /// signal:        c|
     /// catch(to:): -a-c|
     /// ```
+    @inlinable
     public func `catch`<NewFailure: Error>(to signal: Signal<Value, NewFailure>) -> Signal<Value, NewFailure>
     {
         `catch` { _ in signal }

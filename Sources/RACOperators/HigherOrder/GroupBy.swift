@@ -11,6 +11,7 @@ extension Signal {
     /// group false:    -1---3---|
     /// group true:     ---2---4-|
     /// ```
+    @inlinable
     public func groupBy<Key: Hashable, Transformed>(
         _ keyOf: @escaping (Value) -> Key,
         transform: @escaping (Value) -> Transformed
@@ -19,34 +20,34 @@ extension Signal {
         return Signal<Group, Failure>(name: SignalDebugNames.name("[\(self.name)] -groupBy:transform:")) {
             subscriber in
             // The source subscriber serialises its events, so these need no lock.
-            var groups: [Key: Group] = [:]
-            var ordered: [Group] = []
+            let groups = GuardedVar<[Key: Group]>([:])
+            let ordered = GuardedVar<[Group]>([])
             let source = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
                     let key = keyOf(value)
                     let group: Group
-                    if let existing = groups[key] {
+                    if let existing = groups.value[key] {
                         group = existing
                     } else {
                         group = Group(key: key, name: SignalDebugNames.name("group \(key)"))
-                        groups[key] = group
-                        ordered.append(group)
+                        groups.value[key] = group
+                        ordered.value.append(group)
                         subscriber.sendNext(group)
                     }
                     group.sendNext(transform(value))
                 case .error(let error):
-                    let finished = ordered
-                    groups = [:]
-                    ordered = []
+                    let finished = ordered.value
+                    groups.value = [:]
+                    ordered.value = []
                     subscriber.sendError(error)
                     for group in finished {
                         group.sendError(error)
                     }
                 case .completed:
-                    let finished = ordered
-                    groups = [:]
-                    ordered = []
+                    let finished = ordered.value
+                    groups.value = [:]
+                    ordered.value = []
                     subscriber.sendCompleted()
                     for group in finished {
                         group.sendCompleted()
@@ -66,6 +67,7 @@ extension Signal {
     /// group false:    -1---3-|
     /// group true:     ---2---|
     /// ```
+    @inlinable
     public func groupBy<Key: Hashable>(
         _ keyOf: @escaping (Value) -> Key
     ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {

@@ -115,6 +115,7 @@ extension Signal {
     /// self (attempts):           -a-#  -a-#  -a-b|
     /// retry(upTo: 2, delay: 2):  -a----a----a-b|    (each attempt subscribed 2 frames after the error)
     /// ```
+    @inlinable
     public func retry(upTo count: Int, delay: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(delay, "retry(upTo:delay:on:)")
         TimeValidation.requireDeferringScheduler(scheduler, "retry(upTo:delay:on:)")
@@ -135,6 +136,7 @@ extension Signal {
     /// self (attempts):                                    #  #  #  a|
     /// retry(upTo: 3, backoff: (initial: 1, maximum: 8)):  -------a|   (attempts at 0, 1, 3, 7: waits 1, 2, 4)
     /// ```
+    @inlinable
     public func retry(
         upTo count: Int, backoff: RetryBackoff, on scheduler: Scheduler
     ) -> Signal<Value, Failure> {
@@ -147,7 +149,8 @@ extension Signal {
 
     /// The signal of both delayed retries: a loop of subscriptions (`SerialSubscription`) whose
     /// next signal, after an error, is this one subscribed after the backoff's wait.
-    private func retrying(
+    @inlinable
+    func retrying(
         upTo count: Int, backoff: RetryBackoff, on scheduler: Scheduler, named operation: String
     ) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] \(operation)")) { subscriber in

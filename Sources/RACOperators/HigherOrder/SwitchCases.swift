@@ -12,6 +12,7 @@ extension Signal {
     /// key:      -A-----B---|       cases: A: a-a-a…   B: b-b|
     /// switch:   -a-a-a-b-b-|
     /// ```
+    @inlinable
     public static func `switch`<Key: Hashable>(
         _ key: Signal<Key, Failure>,
         cases: [Key: Signal<Value, Failure>],
@@ -29,6 +30,7 @@ extension Signal {
     /// key:      -A---C-|        cases: A: a-a…   default(C): #
     /// switch:   -a-a-#
     /// ```
+    @inlinable
     public static func `switch`<Key: Hashable>(
         _ key: Signal<Key, Failure>,
         cases: [Key: Signal<Value, Failure>],
@@ -46,6 +48,7 @@ extension Signal {
     /// condition:  -T-----F----|     then: t-t-t…   else: f-f-f…
     /// if:         -t-t-t-f-f-f…
     /// ```
+    @inlinable
     public static func `if`(
         _ condition: Signal<Bool, Failure>,
         then trueSignal: Signal<Value, Failure>,

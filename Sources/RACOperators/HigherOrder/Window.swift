@@ -15,6 +15,7 @@ extension Signal {
     /// window x:          -a-b|
     /// window y:              -c-|
     /// ```
+    @inlinable
     public func window(count: Int) -> Signal<Signal<Value, Failure>, Failure> {
         if count <= 0 {
             racProgrammerError("window(count:)", "count must be > 0, got \(count)")
@@ -23,29 +24,29 @@ extension Signal {
             name: SignalDebugNames.name("[\(self.name)] windowWithCount: \(count)")
         ) { subscriber in
             // The source subscriber serialises its events, so these need no lock.
-            var window: Subject<Value, Failure>?
-            var filled = 0
+            let window = GuardedVar<Subject<Value, Failure>?>(nil)
+            let filled = GuardedVar(0)
             let source = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
-                    let current = window ?? Subject(name: SignalDebugNames.name("window"))
-                    if window == nil {
-                        window = current
-                        filled = 0
+                    let current = window.value ?? Subject(name: SignalDebugNames.name("window"))
+                    if window.value == nil {
+                        window.value = current
+                        filled.value = 0
                         subscriber.sendNext(current)
                     }
-                    filled += 1
-                    if filled == count { window = nil }
+                    filled.value += 1
+                    if filled.value == count { window.value = nil }
                     current.sendNext(value)
-                    if filled == count { current.sendCompleted() }
+                    if filled.value == count { current.sendCompleted() }
                 case .error(let error):
-                    let open = window
-                    window = nil
+                    let open = window.value
+                    window.value = nil
                     open?.sendError(error)
                     subscriber.sendError(error)
                 case .completed:
-                    let open = window
-                    window = nil
+                    let open = window.value
+                    window.value = nil
                     open?.sendCompleted()
                     subscriber.sendCompleted()
                 }
@@ -68,6 +69,7 @@ extension Signal {
     /// window x:             -a-b-|
     /// window y:                       -c--|
     /// ```
+    @inlinable
     public func window(for interval: Duration, on scheduler: Scheduler) -> Signal<
         Signal<Value, Failure>, Failure
     > {
@@ -77,14 +79,14 @@ extension Signal {
             name: SignalDebugNames.name("[\(self.name)] windowWithTime: \(interval)")
         ) { subscriber in
             let lock = PthreadLock(recursive: true)
-            var window: Subject<Value, Failure>?
+            let window = GuardedVar<Subject<Value, Failure>?>(nil)
             let timer = SerialDisposable()
             subscriber.add(timer)
 
             func close() {
                 lock.withLock {
-                    let open = window
-                    window = nil
+                    let open = window.value
+                    window.value = nil
                     open?.sendCompleted()
                 }
             }
@@ -93,9 +95,9 @@ extension Signal {
                 switch event {
                 case .next(let value):
                     lock.withLock {
-                        let current = window ?? Subject(name: SignalDebugNames.name("window"))
-                        if window == nil {
-                            window = current
+                        let current = window.value ?? Subject(name: SignalDebugNames.name("window"))
+                        if window.value == nil {
+                            window.value = current
                             timer.inner = scheduler.schedule(after: interval) { close() }
                             subscriber.sendNext(current)
                         }
@@ -104,16 +106,16 @@ extension Signal {
                 case .error(let failure):
                     lock.withLock {
                         timer.dispose()
-                        let open = window
-                        window = nil
+                        let open = window.value
+                        window.value = nil
                         open?.sendError(failure)
                     }
                     subscriber.sendError(failure)
                 case .completed:
                     lock.withLock {
                         timer.dispose()
-                        let open = window
-                        window = nil
+                        let open = window.value
+                        window.value = nil
                         open?.sendCompleted()
                     }
                     subscriber.sendCompleted()
