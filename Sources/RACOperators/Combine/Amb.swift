@@ -12,6 +12,7 @@ extension Signal {
     /// b:               --b1----b2---|
     /// Signal.amb(a, b): --b1----b2---|      (b sent first; a is disposed at frame 2)
     /// ```
+    @inlinable
     public static func amb(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
         let competitors = Array(signals)
         return Signal(name: SignalDebugNames.name("+amb: \(competitors.count) signals")) { subscriber in
@@ -37,6 +38,7 @@ extension Signal {
     /// b:               --b1--|
     /// Signal.amb(a, b): --b1--|
     /// ```
+    @inlinable
     public static func amb(_ signals: Signal<Value, Failure>...) -> Signal<Value, Failure> {
         amb(signals)
     }
@@ -48,6 +50,7 @@ extension Signal {
     /// other:       ---b-|
     /// amb(other):  --a-|
     /// ```
+    @inlinable
     public func amb(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal.amb([self, other])
     }
@@ -59,6 +62,7 @@ extension Signal {
     /// b:                --b--|
     /// Signal.race(a, b): --b--|
     /// ```
+    @inlinable
     public static func race(_ signals: Signal<Value, Failure>...) -> Signal<Value, Failure> {
         amb(signals)
     }
@@ -66,21 +70,25 @@ extension Signal {
 
 /// The state of one subscription of `amb`: who won, and the competitors to dispose when someone
 /// does (weakly: each competitor is held by its own source).
+@usableFromInline
 final class Race<Value, Failure: Error>: @unchecked Sendable {
     private struct Entry {
         weak var subscriber: Subscriber<Value, Failure>?
     }
 
-    private let lock = PthreadLock()
-    private var winner: Int?
+    @usableFromInline let lock = PthreadLock()
+    /// The index of the competitor that won. Read and written only under `lock`.
+    @exclusivity(unchecked) @usableFromInline var winner: Int?
     private var entries: [Entry]
 
+    @usableFromInline
     init(count: Int) {
         entries = Array(repeating: Entry(), count: count)
     }
 
     /// Records the competitor at `index`, before it is subscribed; `false` if a competitor has
     /// already won, and then it must not be subscribed.
+    @usableFromInline
     func enter(_ subscriber: Subscriber<Value, Failure>, at index: Int) -> Bool {
         lock.withLock {
             guard winner == nil else { return false }
@@ -90,8 +98,17 @@ final class Race<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// Whether the competitor at `index` may send: it is the winner, or it wins now (and then every
-    /// other competitor is disposed).
+    /// other competitor is disposed). Once someone has won, this is one lock and a comparison.
+    @inlinable
     func admit(_ index: Int) -> Bool {
+        if let winner = lock.withLock({ winner }) { return winner == index }
+        return claim(index)
+    }
+
+    /// The first event of the race (rare, out of line): the competitor at `index` wins unless
+    /// another one has won meanwhile, and then every other competitor is disposed.
+    @usableFromInline
+    func claim(_ index: Int) -> Bool {
         let losers: [Subscriber<Value, Failure>]? = lock.withLock {
             if let winner { return winner == index ? [] : nil }
             winner = index

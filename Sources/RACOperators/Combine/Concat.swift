@@ -10,6 +10,7 @@ extension Signal {
     /// other:       c-d|
     /// concat:  -a-bc-d|
     /// ```
+    @inlinable
     public func concat(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -concat: \(other)")) { subscriber in
             let source = Subscriber<Value, Failure> { event in

@@ -9,12 +9,13 @@ extension Signal {
     /// sampler:  --x----x-x---|
     /// sample:   --a----c-c-|
     /// ```
+    @inlinable
     public func sample<Sampler>(_ sampler: Signal<Sampler, Failure>) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -sample: \(sampler)")) { subscriber in
-            let latest = Locked<Value?>(nil)
+            let latest = LatestValue<Value>()
             let source = Subscriber<Value, Failure> { event in
                 if case .next(let value) = event {
-                    latest.withValue { $0 = value }
+                    latest.store(value)
                 } else {
                     subscriber.send(event)
                 }

@@ -7,6 +7,7 @@ extension Signal {
     /// self:          --a-b-|
     /// startWith(z):  z-a-b-|
     /// ```
+    @inlinable
     public func startWith(_ value: Value) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -startWith: \(value)")) { subscriber in
             subscriber.sendNext(value)

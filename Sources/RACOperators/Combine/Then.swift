@@ -10,6 +10,7 @@ extension Signal {
     /// block():       c-d|
     /// then:     -----c-d|
     /// ```
+    @inlinable
     public func then<NewValue>(
         _ block: @escaping () -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {

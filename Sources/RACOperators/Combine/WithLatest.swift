@@ -15,6 +15,7 @@ extension Signal {
     /// other:               --1-2-----3-|
     /// withLatest(from:):   -----x--y-|       x = (b, 2), y = (c, 2)
     /// ```
+    @inlinable
     public func withLatest<Other>(from other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         withLatest(from: other) { ($0, $1) }
     }
@@ -27,16 +28,17 @@ extension Signal {
     /// other:                    --1-2-----3-|
     /// withLatest(from:, +):     -----x--y-|       x = b2, y = c2
     /// ```
+    @inlinable
     public func withLatest<Other, Result>(
         from other: Signal<Other, Failure>, _ combine: @escaping (Value, Other) -> Result
     ) -> Signal<Result, Failure> {
         Signal<Result, Failure>(name: SignalDebugNames.name("[\(self.name)] withLatestFrom: \(other)")) {
             subscriber in
-            let latest = Locked<[Other]>([])
+            let latest = LatestValue<Other>()
             let otherSubscriber = Subscriber<Other, Failure> { event in
                 switch event {
                 case .next(let value):
-                    latest.withValue { $0 = [value] }
+                    latest.store(value)
                 case .error(let error):
                     subscriber.sendError(error)
                 case .completed:
@@ -46,7 +48,7 @@ extension Signal {
             let source = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
-                    if let last = latest.withValue({ $0.first }) {
+                    if let last = latest.current {
                         subscriber.sendNext(combine(value, last))
                     }
                 case .error(let error):
