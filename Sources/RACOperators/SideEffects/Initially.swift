@@ -8,6 +8,7 @@ extension Signal {
     /// self:               -a-|
     /// initially(setUp):   -a-|        (setUp() runs at subscription, before self is subscribed)
     /// ```
+    @inlinable
     public func initially(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -initially:")) { subscriber in
             action()

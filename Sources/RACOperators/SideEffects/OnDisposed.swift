@@ -16,6 +16,7 @@ extension Signal {
     /// doDisposed(action):  -a-|    -a-#    -a-       action() runs after |, after #, and at the disposal
     /// finally(action):     -a-|    -a-#    -a-       action() runs before | and before #; not at the disposal
     /// ```
+    @inlinable
     public func doDisposed(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -doDisposed:")) { subscriber in
             // Linked first, then the action: resources are disposed in the order they are added,

@@ -9,6 +9,7 @@ extension Signal {
     /// self (cold):        -a-b-|
     /// subscribe(on: s):   --a-b-|     (when s gets to the subscription one frame later)
     /// ```
+    @inlinable
     public func subscribe(on scheduler: Scheduler) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -subscribeOn: \(scheduler.name)")) { subscriber in
             scheduler.schedule {
