@@ -152,7 +152,7 @@ extension Signal {
 // input's subscriber calls a non-generic stage (`CombineLatestPackInputStage`), which reads the
 // event through its input, a class generic over the event type (`CombineLatestPackTypedInput`).
 // A handler generic over the value type looked up `Event`'s metadata on every event: 834
-// instructions an update of 8 inputs, now 516 (Docs/Performance.md, item 14).
+// instructions an update of 8 inputs, now 489 (Docs/Performance.md, item 14).
 
 /// One input of a `Signal.combineLatest` over a parameter pack: whether it has sent a value (then its
 /// element of the tuple is initialised). Not generic, so that its subscriber's stage
