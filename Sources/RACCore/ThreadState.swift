@@ -61,9 +61,8 @@ struct ThreadState {
         return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     }
 
-    // The thread-specific key, packed (`ThreadLocalKey.packed`; 0 until created): every
-    // subscription, forward and teardown reads it, and an atomic with a constant initial value
-    // costs one load, with no lazy-initialisation check.
+    // The thread-specific key that frees each thread's state when the thread ends, packed
+    // (`ThreadLocalKey.packed`; 0 until created). Read only when a thread makes its state.
     private static let keySlot = Atomic<UInt>(0)
 
     private static func create() -> UnsafeMutablePointer<ThreadState> {
