@@ -19,15 +19,18 @@
 public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberProtocol, @unchecked Sendable {
     /// The subscribers, and the subject's lock (see `SubscriberRegistry`).
     @usableFromInline final let registry = SubscriberRegistry()
-    /// Guarded by `lock`.
-    @exclusivity(unchecked) @usableFromInline final var terminalEvent: Event<Value, Failure>?
-    /// Guarded by `lock`: whether `terminalEvent` is set (a flag that needs no generic metadata).
+    /// The terminal event, once sent; guarded by `lock`. Boxed: a stored `Event<Value, Failure>?`
+    /// would make every subject's `init` and `deinit` look up that type's generic metadata (about
+    /// 700 instructions), and only a subscriber arriving late reads it.
+    @exclusivity(unchecked) @usableFromInline final var terminalBox: TerminalEventBox<Value, Failure>?
+    /// Guarded by `lock`: whether the subject has terminated.
     @exclusivity(unchecked) @usableFromInline final var terminated = false
     /// The values a replay subject remembers (guarded by `lock`); `nil` for a plain subject.
     @usableFromInline final let replayBuffer: ReplayBuffer<Value>?
     /// Subscriptions that feed this subject; disposed when the subject terminates (RAC: a
-    /// subscriber subscribed to several signals ends them all once one ends).
-    @usableFromInline final let feeds = CompoundDisposable()
+    /// subscriber subscribed to several signals ends them all once one ends). Made by the first
+    /// `add(_:)`, as most subjects are fed by hand; guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline final var feeds: CompoundDisposable?
 
     /// Creates a subject with no subscribers. RAC: `+subject`.
     public init(name: String = "anonymous") {
@@ -40,6 +43,11 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
     init(name: String, replayBuffer: ReplayBuffer<Value>) {
         self.replayBuffer = replayBuffer
         super.init(subclassNamed: name)
+    }
+
+    /// The terminal event, if the subject has terminated. Call with `lock` held.
+    final var terminalEvent: Event<Value, Failure>? {
+        terminalBox?.event
     }
 
     deinit {
@@ -139,13 +147,14 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
             return
         }
         terminated = true
-        terminalEvent = event
+        terminalBox = TerminalEventBox(event)
+        let feeds = self.feeds
         let list = registry.beginReading()
         registry.removeAll()
         registry.unlock()
         deliver(event, to: list)
         registry.endReading()
-        feeds.dispose()
+        feeds?.dispose()
     }
 
     /// Sends `event` to each subscriber of `list` (a list being read; see `SubscriberRegistry`).
@@ -157,13 +166,37 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
     }
 
     /// How many feeding subscriptions the subject holds now (for tests: disposed ones are let go).
-    package var heldFeedCount: Int { feeds.count }
+    package var heldFeedCount: Int { registry.withLock { feeds?.count ?? 0 } }
 
     /// Ties `disposable` (typically the subscription feeding this subject) to the subject: it is
     /// disposed when the subject terminates. One disposed on its own is let go as more are added
     /// (see `CompoundDisposable`).
     public func add(_ disposable: (any Disposable)?) {
+        guard let disposable else { return }
+        registry.lock()
+        let feeds = self.feeds ?? makeFeeds()
+        registry.unlock()
         feeds.add(disposable)
+    }
+
+    /// Makes `feeds` (call with `lock` held): disposed already if the subject has terminated, so
+    /// that what is added then is disposed at once.
+    private func makeFeeds() -> CompoundDisposable {
+        let feeds = CompoundDisposable()
+        if terminated { feeds.dispose() }
+        self.feeds = feeds
+        return feeds
+    }
+}
+
+/// A subject's terminal event, kept for the subscribers that arrive after it.
+@usableFromInline
+final class TerminalEventBox<Value, Failure: Error> {
+    @usableFromInline let event: Event<Value, Failure>
+
+    @usableFromInline
+    init(_ event: Event<Value, Failure>) {
+        self.event = event
     }
 }
 

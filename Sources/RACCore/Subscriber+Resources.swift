@@ -178,17 +178,25 @@ extension Subscriber {
         bequeathResources(to: heir)
     }
 
-    /// `bequeathResources()` to `heir`, given (a `StageSubscriber`'s heir is its downstream, which
-    /// it holds anyway, so it keeps no `heir` of its own).
-    func bequeathResources(to heir: (any SubscriberProtocol)?) {
+    /// `bequeathResources()` to `heir`, given (an `OperatorStage`'s heir is its downstream, which
+    /// it holds anyway, so it keeps no `heir` of its own). `heir` is evaluated only if there is a
+    /// resource to hand over: making an existential of a generic subscriber looks up its metadata.
+    func bequeathResources(to heir: @autoclosure () -> (any SubscriberProtocol)?) {
         resourcesDisposed = true
         membership = nil
         firstLink?.release()
         firstLink = nil
         if let first = firstResource {
-            heir?.add(first)
+            heir()?.add(first)
         }
         firstResource = nil
+        if !otherResources.isEmpty {
+            bequeathOtherResources(to: heir())
+        }
+    }
+
+    /// The part of `bequeathResources(to:)` for the resources after the first.
+    private func bequeathOtherResources(to heir: (any SubscriberProtocol)?) {
         for resource in otherResources {
             switch resource {
             case .owned(let disposable): heir?.add(disposable)

@@ -17,7 +17,7 @@ package enum TeardownTrampoline {
     /// Disposes `disposable` now, or once the outermost teardown on this thread returns if the
     /// thread is already `maximumDepth` deep (or near the end of its stack).
     package static func dispose(_ disposable: any Disposable) {
-        run(.dispose(disposable), nestingAtMost: maximumDepth)
+        dispose(disposable, nestingAtMost: maximumDepth)
     }
 
     /// Disposes `disposable` now if fewer than `limit` teardowns are in progress on this thread,
@@ -25,19 +25,35 @@ package enum TeardownTrampoline {
     /// call starts: for a step that itself disposes a long stretch of a chain
     /// (`DeliveryCheckpoint`).
     package static func dispose(_ disposable: any Disposable, nestingAtMost limit: Int) {
-        run(.dispose(disposable), nestingAtMost: limit)
+        // As `run(_:nestingAtMost:)`, without making a `TeardownStep` unless it is queued.
+        let state = ThreadState.current
+        if mustQueue(state, nestingAtMost: limit) {
+            state.pointee.teardowns.append(.dispose(disposable))
+            return
+        }
+        state.pointee.teardowns.depth += 1
+        disposable.dispose()
+        finishStep(state)
     }
 
     /// Releases one retain of `object`, now or (deep in a teardown) once the outermost teardown on
     /// this thread returns.
     package static func release(_ object: Unmanaged<AnyObject>) {
-        run(.release(object), nestingAtMost: maximumDepth)
+        release(object, nestingAtMost: maximumDepth)
     }
 
     /// Releases one retain of `object` now if fewer than `limit` teardowns are in progress on this
     /// thread, else once the outermost one returns (see `dispose(_:nestingAtMost:)`).
     package static func release(_ object: Unmanaged<AnyObject>, nestingAtMost limit: Int) {
-        run(.release(object), nestingAtMost: limit)
+        // As `run(_:nestingAtMost:)`, without making a `TeardownStep` unless it is queued.
+        let state = ThreadState.current
+        if mustQueue(state, nestingAtMost: limit) {
+            state.pointee.teardowns.append(.release(object))
+            return
+        }
+        state.pointee.teardowns.depth += 1
+        object.release()
+        finishStep(state)
     }
 
     /// Takes over `value` (a closure whose context may hold the next link of a chain, say) and
@@ -91,6 +107,12 @@ package enum TeardownTrampoline {
         state.pointee.teardowns.depth += 1
         step.perform()
         _ = consume step
+        finishStep(state)
+    }
+
+    /// Ends a step that ran at once: the outermost one runs the steps queued meanwhile.
+    @inline(__always)
+    private static func finishStep(_ state: UnsafeMutablePointer<ThreadState>) {
         state.pointee.teardowns.depth -= 1
         if state.pointee.teardowns.depth == 0 && state.pointee.teardowns.hasPending {
             drain(state)
