@@ -8,6 +8,7 @@
 /// synchronous event therefore still arrives before the outermost `subscribe` returns; only the
 /// order of very deeply nested work changes, from nested to queued. This plays the role of RAC's
 /// `RACSubscriptionScheduler`, without moving work to another thread.
+@usableFromInline
 package enum SubscriptionTrampoline {
     /// How many subscriptions may nest on one thread before the next is queued.
     package static let maximumDepth = 48
@@ -55,6 +56,7 @@ package enum SubscriptionTrampoline {
     /// Subscribes `subscriber` to `signal` unless it has stopped meanwhile: now, or, deep in
     /// nested subscriptions, once the outermost returns. Allocates nothing on the common path
     /// (`run(_:)` allocates its closure).
+    @usableFromInline
     package static func subscribe<Value, Failure>(
         _ subscriber: Subscriber<Value, Failure>, to signal: Signal<Value, Failure>
     ) {
