@@ -120,6 +120,33 @@ struct SubjectTests {
         expectReleased(subject, "the fed subject")
     }
 
+    @Test("a feed added to a terminated subject is disposed at once; one added before, at the termination")
+    func feedsAroundTermination() {
+        let subject = Subject<Int, Never>()
+        let early = ActionDisposable()
+        subject.add(early)
+        #expect(!early.isDisposed && subject.heldFeedCount == 1)
+        subject.sendCompleted()
+        #expect(early.isDisposed)
+        let late = ActionDisposable()
+        subject.add(late)
+        #expect(late.isDisposed)
+        subject.add(nil)
+        #expect(subject.heldFeedCount == 0)
+    }
+
+    @Test("a subject with no feed and no subscriber is released whole, terminated or not")
+    func plainSubjectsRelease() {
+        let fresh = Subject<Int, TestError>()
+        expectReleased(fresh, "a subject never subscribed")
+        let failed = Subject<Int, TestError>()
+        failed.sendError(TestError(1))
+        let late = EventLog<Int, TestError>()
+        failed.subscribe(late.subscriber())
+        #expect(late.events == [.error(TestError(1))])
+        expectReleased(failed, "a subject that keeps its error for late subscribers")
+    }
+
     @Test("ReplaySubject replays everything, then the terminal event, to late subscribers (R71-R75)")
     func replayUnlimited() {
         let subject = ReplaySubject<Int?, TestError>()

@@ -183,6 +183,29 @@ struct FlattenTests {
         #expect(inners[1].subscriptions == 0)
     }
 
+    @Test("flatten reuses the places of completed inners: values still arrive, disposal reaches all running")
+    func reusedPlaces() {
+        let outer = Subject<IntSignal, TestError>()
+        let first = (0..<5).map { _ in IntProbe() }
+        let log = EventLog<Int, TestError>()
+        let subscription = log.record(outer.flatten())
+        for probe in first { outer.sendNext(probe.signal) }
+        first[1].sendCompleted()
+        first[3].sendCompleted()
+        // Three more: two take the places the completed ones left, one a new place.
+        let second = (0..<3).map { _ in IntProbe() }
+        for probe in second { outer.sendNext(probe.signal) }
+        let all = first + second
+        #expect(all.map(\.isSubscribed) == [true, false, true, false, true, true, true, true])
+        for (index, probe) in all.enumerated() { probe.sendNext(index) }
+        second[0].sendCompleted()
+        all[0].sendNext(10)
+        subscription.dispose()
+        #expect(log.events == [.next(0), .next(2), .next(4), .next(5), .next(6), .next(7), .next(10)])
+        #expect(all.allSatisfy { !$0.isSubscribed })
+        #expect(all.map(\.disposals) == [1, 1, 1, 1, 1, 1, 1, 1])
+    }
+
     let scheduler = TestScheduler(checksRelease: true)
 
     @Test("flatten merges the inner signals as they arrive")
