@@ -26,16 +26,31 @@ package final class UnownedSerialDisposable: Disposable, @unchecked Sendable {
     /// Makes `inner` the current disposable and disposes the previous one, or disposes `inner` at
     /// once if this serial disposable is disposed already.
     package func replace(with inner: any Disposable) {
+        if let previous = swap(in: inner) {
+            previous.disposeAndRelease()
+        }
+    }
+
+    /// `replace(with:)` for a caller that knows the previous disposable needs no disposal (a
+    /// subscription that has ended: `SerialSubscription` starts its next signal from the current
+    /// one's terminal event): it is only let go of.
+    package func replace(afterEndOfPrevious inner: any Disposable) {
+        swap(in: inner)?.release()
+    }
+
+    /// Makes `inner` the current disposable and returns the previous one, or disposes `inner` at
+    /// once (and returns `nil`) if this serial disposable is disposed already.
+    private func swap(in inner: any Disposable) -> UnownedDisposable? {
         lock.lock()
         if disposed {
             lock.unlock()
             inner.dispose()
-            return
+            return nil
         }
         let previous = current
         current = UnownedDisposable(inner)
         lock.unlock()
-        previous?.disposeAndRelease()
+        return previous
     }
 
     /// Disposes the current disposable and every one set later.

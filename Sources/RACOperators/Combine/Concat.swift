@@ -42,11 +42,10 @@ extension Signal {
                 subscriber.sendCompleted()
                 return nil
             }
-            var index = 1
-            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
-                guard case .completed = event, index < signals.count else { return nil }
-                defer { index += 1 }
-                return signals[index]
+            // The next signal's index is the number started so far.
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event, started in
+                guard case .completed = event, started < signals.count else { return nil }
+                return signals[started]
             }
             subscriber.link(state: loop)
             loop.start(first)

@@ -15,7 +15,7 @@ extension Signal {
     public func `repeat`() -> Signal<Value, Failure> {
         return Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in
             let source = self
-            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event, _ in
                 if case .completed = event { return source }
                 return nil
             }

@@ -26,10 +26,9 @@ extension Signal {
         if count == 0 { return retry() }
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry: \(count)")) { subscriber in
             let source = self
-            var remaining = count
-            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
-                guard case .error = event, remaining > 0 else { return nil }
-                remaining -= 1
+            // `started - 1` retries so far.
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event, started in
+                guard case .error = event, started <= count else { return nil }
                 return source
             }
             subscriber.link(state: loop)
@@ -48,7 +47,7 @@ extension Signal {
     public func retry() -> Signal<Value, Failure> {
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry")) { subscriber in
             let source = self
-            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event, _ in
                 if case .error = event { return source }
                 return nil
             }

@@ -155,11 +155,10 @@ extension Signal {
     ) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] \(operation)")) { subscriber in
             let source = self
-            var retries = 0
-            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event in
-                guard case .error = event, retries < count else { return nil }
-                retries += 1
-                return source.delaySubscription(backoff.delay(beforeRetry: retries), on: scheduler)
+            // `started - 1` retries so far.
+            let loop = SerialSubscription<Value, Failure>(downstream: subscriber) { event, started in
+                guard case .error = event, started <= count else { return nil }
+                return source.delaySubscription(backoff.delay(beforeRetry: started), on: scheduler)
             }
             subscriber.link(state: loop)
             loop.start(source)
