@@ -75,14 +75,23 @@ package enum DeliveryTrampoline {
         let state = ThreadState.current
         let depth = state.pointee.deliveries.depth
         if depth > 0 {
-            // The outermost forward (most deliveries never nest) need not look at the stack; the
-            // first nested one sets the limit for those below it.
-            let here = ThreadState.stackAddress()
-            if depth == 1 {
-                state.pointee.deliveryLimit = limit(below: here, floor: state.pointee.floors.delivery)
-            } else if here < state.pointee.deliveryLimit {
-                return nil
-            }
+            return enterNested(state, depth: depth)
+        }
+        state.pointee.deliveries.depth = 1
+        return Frame(state: state)
+    }
+
+    /// `enter()` inside another forward. Out of line: it takes the address of a local, which
+    /// costs a stack-protector check on every call of the function that does it, and the
+    /// outermost forward (most deliveries never nest) need not look at the stack.
+    @inline(never)
+    private static func enterNested(_ state: UnsafeMutablePointer<ThreadState>, depth: Int) -> Frame? {
+        // The first nested forward sets the limit for those below it.
+        let here = ThreadState.stackAddress()
+        if depth == 1 {
+            state.pointee.deliveryLimit = limit(below: here, floor: state.pointee.floors.delivery)
+        } else if here < state.pointee.deliveryLimit {
+            return nil
         }
         state.pointee.deliveries.depth = depth + 1
         return Frame(state: state)
