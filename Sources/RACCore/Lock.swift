@@ -147,6 +147,12 @@ package class RecursiveLock: @unchecked Sendable {
         owner.store(me, ordering: .relaxed)
     }
 
+    /// Whether the calling thread holds the lock (for assertions).
+    @inlinable
+    package final var isHeldByCurrentThread: Bool {
+        owner.load(ordering: .relaxed) == Self.currentThread
+    }
+
     /// Takes the lock if no other thread holds it (the holder may take it again); never waits.
     /// Returns whether it was taken; if so, call `unlock()` once.
     @inlinable @inline(__always)

@@ -199,6 +199,16 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
         }
     }
 
+    /// `send` for a caller that holds `deliveryLock` already: the inner subscriber of a
+    /// higher-order operator, which shares its downstream's lock and forwards a value from inside
+    /// its own delivery. Delivers as to a claimed stage, without taking the lock again.
+    @inlinable @inline(__always)
+    package final func sendHoldingDeliveryLock(_ event: Event<Value, Failure>) {
+        assert(deliveryLock.isHeldByCurrentThread, "Subscriber.sendHoldingDeliveryLock: the lock is not held")
+        guard !stopped.load(ordering: .acquiring) else { return }
+        deliver(event, locking: false)
+    }
+
     /// `send` for a subscriber that takes its delivery lock itself: out of line (it is the head of
     /// a chain, called once per event), but specialised where it is used.
     @inlinable @inline(never)

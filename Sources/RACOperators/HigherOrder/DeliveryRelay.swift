@@ -38,6 +38,19 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
         }
     }
 
+    /// `forward(_:)` for a value of an inner signal, called from inside its `InnerSubscriber`'s
+    /// delivery, which holds the downstream's delivery lock (the inner subscriber shares it): the
+    /// downstream does not take it again.
+    @inlinable @inline(__always)
+    final func forwardInnerValue(_ event: Event<Value, Failure>) {
+        if !queueing.load(ordering: .acquiring), let frame = DeliveryTrampoline.enter() {
+            downstream.sendHoldingDeliveryLock(event)
+            DeliveryTrampoline.leave(frame)
+        } else {
+            enqueue(event)
+        }
+    }
+
     @usableFromInline
     final func enqueue(_ event: Event<Value, Failure>) {
         backlogLock.lock()
