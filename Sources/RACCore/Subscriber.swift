@@ -287,7 +287,11 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     @inlinable @inline(__always)
     final func call(_ stage: Unmanaged<AnyObject>, _ event: Event<Value, Failure>) {
         var event = event
-        withUnsafeMutablePointer(to: &event) { address in
+        // The standard library's form without a stack protector: the address only goes to the
+        // stage, which reads or moves the event and keeps no pointer. With the protector, every
+        // delivery paid a canary check (about 5 instructions a stage: a hop of the 20-`map` chain
+        // 67 -> 62).
+        _withUnprotectedUnsafeMutablePointer(to: &event) { address in
             stage._withUnsafeGuaranteedRef { dispatch($0, address) }
         }
     }
