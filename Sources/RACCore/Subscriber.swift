@@ -79,8 +79,8 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     /// every event (`CombineLatestPackInputStage`).
     @inlinable
     package init(
-        stage: AnyObject, sharing lock: RecursiveLock?,
-        dispatch: @escaping (AnyObject, UnsafeMutableRawPointer?) -> Void
+        stage: AnyObject, sharing lock: consuming RecursiveLock?,
+        dispatch: consuming @escaping (AnyObject, UnsafeMutableRawPointer?) -> Void
     ) {
         deliveryLock = lock ?? RecursiveLock()
         self.dispatch = dispatch
@@ -91,8 +91,8 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     /// A subscriber that is its own stage (`OperatorStage`); `dispatch` calls it.
     @inlinable
     package init(
-        beingItsOwnStageSharing lock: RecursiveLock?,
-        dispatch: @escaping (AnyObject, UnsafeMutableRawPointer?) -> Void
+        beingItsOwnStageSharing lock: consuming RecursiveLock?,
+        dispatch: consuming @escaping (AnyObject, UnsafeMutableRawPointer?) -> Void
     ) {
         deliveryLock = lock ?? RecursiveLock()
         self.dispatch = dispatch
