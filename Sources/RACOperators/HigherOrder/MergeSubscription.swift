@@ -20,7 +20,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     InnerSubscriptionOwner, @unchecked Sendable
 {
     @usableFromInline let maxConcurrent: Int
-    @usableFromInline let lock = PthreadLock()
+    @usableFromInline let lock = RecursiveLock()
     // Everything below is guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline var disposed = false
     @exclusivity(unchecked) @usableFromInline var sourceActive = true

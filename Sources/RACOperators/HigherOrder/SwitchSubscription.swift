@@ -12,7 +12,7 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     InnerSubscriptionOwner, @unchecked Sendable
 {
     private let current = UnownedSerialDisposable()
-    private let lock = PthreadLock()
+    private let lock = RecursiveLock()
     // Guarded by `lock`.
     @exclusivity(unchecked) private var source: UnownedDisposable?
     @exclusivity(unchecked) private var disposed = false

@@ -4,7 +4,7 @@
 /// input sends. The two inputs deliver independently, so a lock guards it.
 @usableFromInline
 final class LatestValue<Value>: @unchecked Sendable {
-    @usableFromInline let lock = PthreadLock()
+    @usableFromInline let lock = RecursiveLock()
     /// The latest value, `nil` until the first. Read and written only under `lock`.
     @exclusivity(unchecked) @usableFromInline var value: Value?
 
