@@ -25,15 +25,7 @@ package enum TeardownTrampoline {
     /// call starts: for a step that itself disposes a long stretch of a chain
     /// (`DeliveryCheckpoint`).
     package static func dispose(_ disposable: any Disposable, nestingAtMost limit: Int) {
-        // As `run(_:nestingAtMost:)`, without making a `TeardownStep` unless it is queued.
-        let state = ThreadState.current
-        if mustQueue(state, nestingAtMost: limit) {
-            state.pointee.teardowns.append(.dispose(disposable))
-            return
-        }
-        state.pointee.teardowns.depth += 1
-        disposable.dispose()
-        finishStep(state)
+        perform(nestingAtMost: limit, { disposable.dispose() }, orQueue: .dispose(disposable))
     }
 
     /// Releases one retain of `object`, now or (deep in a teardown) once the outermost teardown on
@@ -45,15 +37,7 @@ package enum TeardownTrampoline {
     /// Releases one retain of `object` now if fewer than `limit` teardowns are in progress on this
     /// thread, else once the outermost one returns (see `dispose(_:nestingAtMost:)`).
     package static func release(_ object: Unmanaged<AnyObject>, nestingAtMost limit: Int) {
-        // As `run(_:nestingAtMost:)`, without making a `TeardownStep` unless it is queued.
-        let state = ThreadState.current
-        if mustQueue(state, nestingAtMost: limit) {
-            state.pointee.teardowns.append(.release(object))
-            return
-        }
-        state.pointee.teardowns.depth += 1
-        object.release()
-        finishStep(state)
+        perform(nestingAtMost: limit, { object.release() }, orQueue: .release(object))
     }
 
     /// Takes over `value` (a closure whose context may hold the next link of a chain, say) and
@@ -107,6 +91,23 @@ package enum TeardownTrampoline {
         state.pointee.teardowns.depth += 1
         step.perform()
         _ = consume step
+        finishStep(state)
+    }
+
+    /// `run(_:nestingAtMost:)` for a step known to the caller: runs `step` now, or queues
+    /// `queued`, which is made only then (building and destroying a `TeardownStep`, whose
+    /// `retire` case holds an `Any`, costs about 100 instructions).
+    @inline(__always)
+    private static func perform(
+        nestingAtMost limit: Int, _ step: () -> Void, orQueue queued: @autoclosure () -> TeardownStep
+    ) {
+        let state = ThreadState.current
+        if mustQueue(state, nestingAtMost: limit) {
+            state.pointee.teardowns.append(queued())
+            return
+        }
+        state.pointee.teardowns.depth += 1
+        step()
         finishStep(state)
     }
 

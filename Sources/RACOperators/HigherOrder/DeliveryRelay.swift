@@ -27,24 +27,18 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     }
 
     /// Sends `event` to the downstream subscriber, now or (deep in nested forwards, or behind
-    /// queued events) before the thread's outermost forward returns.
+    /// queued events) before the thread's outermost forward returns. `holdingDeliveryLock`: the
+    /// caller holds the downstream's delivery lock (an inner subscriber forwarding a value from
+    /// its own delivery; it shares that lock), so a delivery now does not take it again
+    /// (`Subscriber.sendHoldingDeliveryLock`). Events queued here are sent later by `send`.
     @inlinable @inline(__always)
-    final func forward(_ event: Event<Value, Failure>) {
+    final func forward(_ event: Event<Value, Failure>, holdingDeliveryLock: Bool = false) {
         if !queueing.load(ordering: .acquiring), let frame = DeliveryTrampoline.enter() {
-            downstream.send(event)
-            DeliveryTrampoline.leave(frame)
-        } else {
-            enqueue(event)
-        }
-    }
-
-    /// `forward(_:)` for a value of an inner signal, called from inside its `InnerSubscriber`'s
-    /// delivery, which holds the downstream's delivery lock (the inner subscriber shares it): the
-    /// downstream does not take it again.
-    @inlinable @inline(__always)
-    final func forwardInnerValue(_ event: Event<Value, Failure>) {
-        if !queueing.load(ordering: .acquiring), let frame = DeliveryTrampoline.enter() {
-            downstream.sendHoldingDeliveryLock(event)
+            if holdingDeliveryLock {
+                downstream.sendHoldingDeliveryLock(event)
+            } else {
+                downstream.send(event)
+            }
             DeliveryTrampoline.leave(frame)
         } else {
             enqueue(event)

@@ -138,7 +138,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     func receiveInner(_ event: inout Event<Value, Failure>, from identifier: Int) {
         switch event {
         case .next:
-            forwardInnerValue(event)
+            forward(event, holdingDeliveryLock: true)
         case .error:
             fail(event)
         case .completed:

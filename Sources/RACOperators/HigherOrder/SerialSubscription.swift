@@ -55,7 +55,7 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     @inlinable @inline(__always)
     func receiveInner(_ event: inout Event<Value, Failure>, from _: Int) {
         if case .next = event {
-            forwardInnerValue(event)
+            forward(event, holdingDeliveryLock: true)
         } else if let next = following(event, started) {
             start(next)
         } else {

@@ -73,7 +73,7 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     func receiveInner(_ event: inout Event<Value, Failure>, from identifier: Int) {
         switch event {
         case .next:
-            forwardInnerValue(event)
+            forward(event, holdingDeliveryLock: true)
         case .error:
             dispose()
             forward(event)
