@@ -8,6 +8,8 @@
 #   scripts/instructions.sh --filter 1,3 --filter 6b   # some workloads (numbers or id substrings;
 #                                                  # a filter that is a workload number keeps only it)
 #   scripts/instructions.sh --filter 9,10,11,12,13,14,15   # the higher-order and hop workloads (issue 19)
+#   scripts/instructions.sh --filter 5c,10,5d,9     # concat and switchToLatest beside merge of
+#                                                  # the same inputs (5c, 5d)
 #   scripts/instructions.sh --scale 0.2            # the larger point of the fit (default 0.1)
 #   scripts/instructions.sh --method startup       # the older method of Docs/Performance.md (below)
 #   scripts/instructions.sh --no-build             # reuse Benchmarks/.build/release/RACBenchmarks
@@ -18,7 +20,7 @@
 # `valgrind --tool=callgrind`: `RACBenchmarks --filter <id> --only ours|oc --repetitions 1
 # --scale S`. The harness runs the workload twice then (one warm-up, one measured repetition), and
 # `RACBenchmarks --list --scale S` says how many operations one run performs, in the units of
-# Docs/Performance.md: per value for 1, 2, 5a, 5b, 9, 10, 11, 12 (all twenty maps: a hop is a
+# Docs/Performance.md: per value for 1, 2, 5a–5d, 9, 10, 11, 12 (all twenty maps: a hop is a
 # twentieth), 14 and 15, per delivery for 4 (1 000 subscribers × the values), per subscription
 # for 3, per update for 6a, per pair for 6b, per attempt for 13 (the failures and the success).
 #
@@ -28,11 +30,11 @@
 #     per op = (Ir(S) − Ir(0)) / (2 × (ops(S) − ops(0)))
 #
 # (scale 0 still runs each workload with the smallest counts: 1 value, 1 000 deliveries for 4,
-# 10 values for 5a, 9, 10 and 11, 100 for 5b, 2 attempts for 13; ops(0) counts them). This
+# 10 values for 5a, 5c, 5d, 9, 10 and 11, 100 for 5b, 2 attempts for 13; ops(0) counts them). This
 # cancels every cost that does not grow with the number of operations: the process start-up,
 # the harness, the first use of each code path in the warm-up (lazy symbol binding, generic
 # metadata instantiated on first use), and the per-run set-up of the workload (workload 4
-# subscribes and disposes 1 000 subscribers per run, 5b builds 100 signals, 6a, 6b, 9, 12, 14 and
+# subscribes and disposes 1 000 subscribers per run, 5b builds 100 signals, 5d, 6a, 6b, 9, 12, 14 and
 # 15 subscribe once). It is what a run at full scale spends per
 # operation. Checked at 8ad336d: the slopes between scales 0 and 0.1, 0.05 and 0.1, and 0.1 and
 # 0.2 agree within 0.2 % for every workload and both implementations (workload 1: 169.5, 169.5,
@@ -96,8 +98,9 @@ if ! awk -v s="$scale" 'BEGIN { exit !(s + 0 > 0) }'; then
 fi
 
 # Workload number → harness id.
-numbers=(1 2 3 4 5a 5b 6a 6b 9 10 11 12 13 14 15)
-ids=(subject-map-filter cold-map-filter-scan chain-lifecycle fan-out flattenMap merge combineLatest8 zip2
+numbers=(1 2 3 4 5a 5b 5c 5d 6a 6b 9 10 11 12 13 14 15)
+ids=(subject-map-filter cold-map-filter-scan chain-lifecycle fan-out flattenMap merge merging-cold-inners
+    merging-inner-subjects combineLatest8 zip2
     switchToLatest concat flatten4 map20 retry takeUntil deliverOn)
 selected=()
 for index in "${!numbers[@]}"; do

@@ -3,23 +3,72 @@ import RACCore
 import RACOperators
 import RACSchedulers
 
-// Workloads 9–15 (issue 19): the higher-order operators, a deep chain of maps, retry, and the
+// Workloads 5c, 5d and 9–15 (issue 19): the higher-order operators, a deep chain of maps, retry, and the
 // two-input and scheduler hops of the hot path. Each is built as workloads 1–8 are: the same
 // counts for the three implementations, the result summed into a `Sink` and kept alive by
 // `blackHole`.
 
-// MARK: - 9. switchToLatest
+// MARK: - 5c, 5d, 9 and 10: inner signals of ten values
 
-/// A subject of subjects: each new inner subject is sent, then receives `valuesEach` values.
-func switchToLatest(inners: Int, valuesEach: Int) -> Workload {
+// Workload 5b merges 100 signals of many values each, so its cost per value leaves out what each
+// inner signal costs. Workloads 5c and 5d merge exactly the inputs of concat (10) and
+// switchToLatest (9), ten values per inner signal, so that those operators compare with merge on
+// the same work. Their ids do not contain another workload's id ("merging", not "merge"), since
+// `--filter` matches substrings.
+
+/// The hand loop of the workloads whose inner signal number `start` sends
+/// `start..<start + valuesEach`.
+func innerRangesLoop(inners: Int, valuesEach: Int) -> () -> Void {
+    {
+        let sink = Sink()
+        let receive: (Int) -> Void = opaque { sink.total &+= $0 }
+        for start in 0..<inners {
+            for value in start..<start + valuesEach { receive(value) }
+        }
+        blackHole(sink.total)
+    }
+}
+
+/// `signals` cold signals built in the run (as workload 5b builds its signals), joined by
+/// `join` (ours) and by OpenCombine's `flatMap` with at most `maxPublishers` at once.
+func coldInners(
+    id: String, title: String, signals: Int, valuesEach: Int,
+    join: @escaping ([Signal<Int, Never>]) -> Signal<Int, Never>, maxPublishers: Subscribers.Demand
+) -> Workload {
     Workload(
-        id: "switchToLatest", title: "9 switchToLatest \(inners) inner subjects × \(valuesEach)",
-        unit: "value",
-        operations: inners * valuesEach,
+        id: id, title: title, unit: "value", operations: signals * valuesEach,
+        ours: {
+            let sink = Sink()
+            join((0..<signals).map { start in Signal<Int, Never>(values: start..<start + valuesEach) })
+                .subscribe(next: { sink.total &+= $0 })
+            blackHole(sink.total)
+        },
+        openCombine: {
+            let sink = Sink()
+            // OpenCombine 0.14 has no MergeMany, and concatenates two publishers (`Concatenate`),
+            // not a collection: the Combine way for both is flatMap over the collection.
+            let cancellable = (0..<signals).map { start in (start..<start + valuesEach).publisher }.publisher
+                .flatMap(maxPublishers: maxPublishers) { $0 }
+                .sink { sink.total &+= $0 }
+            cancellable.cancel()
+            blackHole(sink.total)
+        },
+        loop: innerRangesLoop(inners: signals, valuesEach: valuesEach))
+}
+
+/// A subject of subjects, flattened by `flatten` (ours) and `flattenOC` (OpenCombine): each new
+/// inner subject is sent, then receives `valuesEach` values.
+func innerSubjects<Flattened: Publisher<Int, Never>>(
+    id: String, title: String, inners: Int, valuesEach: Int,
+    flatten: @escaping (Signal<Signal<Int, Never>, Never>) -> Signal<Int, Never>,
+    flattenOC: @escaping (PassthroughSubject<PassthroughSubject<Int, Never>, Never>) -> Flattened
+) -> Workload {
+    Workload(
+        id: id, title: title, unit: "value", operations: inners * valuesEach,
         ours: {
             let sink = Sink()
             let outer = Subject<Signal<Int, Never>, Never>()
-            let subscription = outer.switchToLatest().subscribe(next: { sink.total &+= $0 })
+            let subscription = flatten(outer).subscribe(next: { sink.total &+= $0 })
             for start in 0..<inners {
                 let inner = Subject<Int, Never>()
                 outer.sendNext(inner)
@@ -32,7 +81,7 @@ func switchToLatest(inners: Int, valuesEach: Int) -> Workload {
         openCombine: {
             let sink = Sink()
             let outer = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
-            let cancellable = outer.switchToLatest().sink { sink.total &+= $0 }
+            let cancellable = flattenOC(outer).sink { sink.total &+= $0 }
             for start in 0..<inners {
                 let inner = PassthroughSubject<Int, Never>()
                 outer.send(inner)
@@ -42,49 +91,36 @@ func switchToLatest(inners: Int, valuesEach: Int) -> Workload {
             cancellable.cancel()
             blackHole(sink.total)
         },
-        loop: {
-            let sink = Sink()
-            let receive: (Int) -> Void = opaque { sink.total &+= $0 }
-            for start in 0..<inners {
-                for value in start..<start + valuesEach { receive(value) }
-            }
-            blackHole(sink.total)
-        })
+        loop: innerRangesLoop(inners: inners, valuesEach: valuesEach))
 }
 
-// MARK: - 10. concat
+/// 5c: `Signal.merge` of the input of workload 10 (concat).
+func mergeColdInners(signals: Int, valuesEach: Int) -> Workload {
+    coldInners(
+        id: "merging-cold-inners", title: "5c merge of \(signals) signals × \(valuesEach) (as 10)",
+        signals: signals, valuesEach: valuesEach, join: { Signal.merge($0) }, maxPublishers: .unlimited)
+}
 
-/// `Signal.concat` of `signals` cold signals, built in the run as workload 5b builds its signals.
+/// 5d: `flatten()` (merge) of the input of workload 9 (switchToLatest).
+func mergeInnerSubjects(inners: Int, valuesEach: Int) -> Workload {
+    innerSubjects(
+        id: "merging-inner-subjects", title: "5d flatten of \(inners) inner subjects × \(valuesEach) (as 9)",
+        inners: inners, valuesEach: valuesEach, flatten: { $0.flatten() }, flattenOC: { $0.flatMap { $0 } })
+}
+
+/// 9: a subject of subjects through `switchToLatest`.
+func switchToLatest(inners: Int, valuesEach: Int) -> Workload {
+    innerSubjects(
+        id: "switchToLatest", title: "9 switchToLatest \(inners) inner subjects × \(valuesEach)",
+        inners: inners, valuesEach: valuesEach, flatten: { $0.switchToLatest() },
+        flattenOC: { $0.switchToLatest() })
+}
+
+/// 10: `Signal.concat` of `signals` cold signals.
 func concat(signals: Int, valuesEach: Int) -> Workload {
-    Workload(
-        id: "concat", title: "10 concat of \(signals) signals × \(valuesEach)", unit: "value",
-        operations: signals * valuesEach,
-        ours: {
-            let sink = Sink()
-            Signal.concat(
-                (0..<signals).map { start in Signal<Int, Never>(values: start..<start + valuesEach) }
-            )
-            .subscribe(next: { sink.total &+= $0 })
-            blackHole(sink.total)
-        },
-        openCombine: {
-            let sink = Sink()
-            // OpenCombine 0.14 concatenates two publishers (`Concatenate`), not a collection: the
-            // Combine way is flatMap with one publisher at a time.
-            let cancellable = (0..<signals).map { start in (start..<start + valuesEach).publisher }.publisher
-                .flatMap(maxPublishers: .max(1)) { $0 }
-                .sink { sink.total &+= $0 }
-            cancellable.cancel()
-            blackHole(sink.total)
-        },
-        loop: {
-            let sink = Sink()
-            let receive: (Int) -> Void = opaque { sink.total &+= $0 }
-            for start in 0..<signals {
-                for value in start..<start + valuesEach { receive(value) }
-            }
-            blackHole(sink.total)
-        })
+    coldInners(
+        id: "concat", title: "10 concat of \(signals) signals × \(valuesEach)",
+        signals: signals, valuesEach: valuesEach, join: { Signal.concat($0) }, maxPublishers: .max(1))
 }
 
 // MARK: - 11. flatten(4)
@@ -110,14 +146,7 @@ func flatten4(inners: Int, valuesEach: Int) -> Workload {
             cancellable.cancel()
             blackHole(sink.total)
         },
-        loop: {
-            let sink = Sink()
-            let receive: (Int) -> Void = opaque { sink.total &+= $0 }
-            for start in 0..<inners {
-                for value in start..<start + valuesEach { receive(value) }
-            }
-            blackHole(sink.total)
-        })
+        loop: innerRangesLoop(inners: inners, valuesEach: valuesEach))
 }
 
 // MARK: - 12. twenty maps

@@ -29,6 +29,8 @@ func allWorkloads(scale: Double) -> [Workload] {
         fanOut(subscribers: 1_000, values: scaled(1_000)),
         flattenMap(inners: scaled(10_000), valuesEach: 10),
         merge(signals: 100, valuesEach: scaled(1_000)),
+        mergeColdInners(signals: scaled(10_000), valuesEach: 10),
+        mergeInnerSubjects(inners: scaled(10_000), valuesEach: 10),
         combineLatest8(updates: scaled(100_000)),
         zip2(pairs: scaled(100_000)),
         virtualTime(actions: scaled(1_000_000)),
@@ -209,14 +211,7 @@ func flattenMap(inners: Int, valuesEach: Int) -> Workload {
             cancellable.cancel()
             blackHole(sink.total)
         },
-        loop: {
-            let sink = Sink()
-            let receive: (Int) -> Void = opaque { sink.total &+= $0 }
-            for start in 0..<inners {
-                for value in start..<start + valuesEach { receive(value) }
-            }
-            blackHole(sink.total)
-        })
+        loop: innerRangesLoop(inners: inners, valuesEach: valuesEach))
 }
 
 func merge(signals: Int, valuesEach: Int) -> Workload {
