@@ -22,7 +22,8 @@
 # `RACBenchmarks --list --scale S` says how many operations one run performs, in the units of
 # Docs/Performance.md: per value for 1, 2, 5a–5d, 9, 10, 11, 12 (all twenty maps: a hop is a
 # twentieth), 14 and 15, per delivery for 4 (1 000 subscribers × the values), per subscription
-# for 3, per update for 6a, per pair for 6b, per attempt for 13 (the failures and the success).
+# for 3, per update for 6a, per pair for 6b, per triple for 6c, per attempt for 13 (the failures
+# and the success).
 #
 # Method (default, "marginal"): the cost of an operation is the slope of the instruction count
 # over the number of operations, between the run at scale S and the same run at scale 0:
@@ -34,9 +35,8 @@
 # cancels every cost that does not grow with the number of operations: the process start-up,
 # the harness, the first use of each code path in the warm-up (lazy symbol binding, generic
 # metadata instantiated on first use), and the per-run set-up of the workload (workload 4
-# subscribes and disposes 1 000 subscribers per run, 5b builds 100 signals, 5d, 6a, 6b, 9, 12, 14 and
-# 15 subscribe once). It is what a run at full scale spends per
-# operation. Checked at 8ad336d: the slopes between scales 0 and 0.1, 0.05 and 0.1, and 0.1 and
+# subscribes and disposes 1 000 subscribers per run, 5b builds 100 signals, 5d, 6a, 6b, 6c, 9,
+# 12, 14 and 15 subscribe once). It is what a run at full scale spends per operation. Checked at 8ad336d: the slopes between scales 0 and 0.1, 0.05 and 0.1, and 0.1 and
 # 0.2 agree within 0.2 % for every workload and both implementations (workload 1: 169.5, 169.5,
 # 169.5; OpenCombine 1 834.0 three times; workload 4: 87.0, 87.0, 87.0), so the count is linear
 # in the operations and the subtraction is sound.
@@ -98,9 +98,9 @@ if ! awk -v s="$scale" 'BEGIN { exit !(s + 0 > 0) }'; then
 fi
 
 # Workload number → harness id.
-numbers=(1 2 3 4 5a 5b 5c 5d 6a 6b 9 10 11 12 13 14 15)
+numbers=(1 2 3 4 5a 5b 5c 5d 6a 6b 6c 9 10 11 12 13 14 15)
 ids=(subject-map-filter cold-map-filter-scan chain-lifecycle fan-out flattenMap merge merging-cold-inners
-    merging-inner-subjects combineLatest8 zip2
+    merging-inner-subjects combineLatest8 zip2 zip3
     switchToLatest concat flatten4 map20 retry takeUntil deliverOn)
 selected=()
 for index in "${!numbers[@]}"; do

@@ -31,6 +31,12 @@ package struct UnownedDisposable: @unchecked Sendable {
         _ = swift_unownedRetain(object)
     }
 
+    /// Whether this refers to the object at `address`. Reads only the address, so it may be asked
+    /// from the object's own `deinit`.
+    package func refers(to address: UnsafeMutableRawPointer) -> Bool {
+        object == address
+    }
+
     /// The target, retained, if it is still alive; `nil` once its `deinit` has started.
     package var retainedTarget: (any Disposable)? {
         guard swift_tryRetain(object) != nil else { return nil }

@@ -33,6 +33,7 @@ func allWorkloads(scale: Double) -> [Workload] {
         mergeInnerSubjects(inners: scaled(10_000), valuesEach: 10),
         combineLatest8(updates: scaled(100_000)),
         zip2(pairs: scaled(100_000)),
+        zip3(triples: scaled(100_000)),
         virtualTime(actions: scaled(1_000_000)),
         replay(values: scaled(100_000), capacity: 1_000, lateSubscribers: 100),
         switchToLatest(inners: scaled(10_000), valuesEach: 10),
@@ -359,6 +360,57 @@ func zip2(pairs: Int) -> Workload {
             for value in 0..<pairs {
                 pending.append(value)
                 receive((pending.removeFirst(), value))
+            }
+            blackHole(sink.total)
+        })
+}
+
+/// `Signal.zip` over a parameter pack of three subjects (the pack form; 6b is the pair form).
+func zip3(triples: Int) -> Workload {
+    Workload(
+        id: "zip3", title: "6c zip of 3 subjects (pack form)", unit: "triple",
+        operations: triples,
+        ours: {
+            let sink = Sink()
+            let first = Subject<Int, Never>()
+            let second = Subject<Int, Never>()
+            let third = Subject<Int, Never>()
+            let subscription = Signal.zip(first, second, third).subscribe(next: {
+                sink.total &+= $0.0 &+ $0.1 &+ $0.2
+            })
+            for value in 0..<triples {
+                first.sendNext(value)
+                second.sendNext(value)
+                third.sendNext(value)
+            }
+            subscription.dispose()
+            blackHole(sink.total)
+        },
+        openCombine: {
+            let sink = Sink()
+            let first = PassthroughSubject<Int, Never>()
+            let second = PassthroughSubject<Int, Never>()
+            let third = PassthroughSubject<Int, Never>()
+            let cancellable = first.zip(second, third).sink { sink.total &+= $0.0 &+ $0.1 &+ $0.2 }
+            for value in 0..<triples {
+                first.send(value)
+                second.send(value)
+                third.send(value)
+            }
+            cancellable.cancel()
+            blackHole(sink.total)
+        },
+        loop: {
+            let sink = Sink()
+            let receive: ((Int, Int, Int)) -> Void = opaque { sink.total &+= $0.0 &+ $0.1 &+ $0.2 }
+            var first: [Int] = []
+            var second: [Int] = []
+            first.reserveCapacity(1)
+            second.reserveCapacity(1)
+            for value in 0..<triples {
+                first.append(value)
+                second.append(value)
+                receive((first.removeFirst(), second.removeFirst(), value))
             }
             blackHole(sink.total)
         })

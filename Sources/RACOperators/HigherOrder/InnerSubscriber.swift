@@ -15,6 +15,18 @@ protocol InnerSubscriptionOwner<Value, Failure>: AnyObject {
     /// Handles an event of the inner subscription `identifier`, under the downstream's delivery
     /// lock, in grammar (never after that inner subscription's terminal event).
     func receiveInner(_ event: inout Event<Value, Failure>, from identifier: Int)
+
+    /// The inner subscriber `identifier`, at `address`, is going away without having stopped: its
+    /// signal let go of it (a subject released without ending, say), so nothing can send to it
+    /// any more. An owner that keeps a reference for each inner subscription lets go of it here,
+    /// still counting it as running (it never completes). Called from that subscriber's `deinit`.
+    func innerReleased(_ identifier: Int, at address: UnsafeMutableRawPointer)
+}
+
+extension InnerSubscriptionOwner {
+    /// Nothing to let go of: the owner keeps at most one inner subscription.
+    @usableFromInline
+    func innerReleased(_ identifier: Int, at address: UnsafeMutableRawPointer) {}
 }
 
 /// The subscriber of one inner signal: an operator stage (Docs/Internals.md) that hands each event
@@ -51,6 +63,10 @@ final class InnerSubscriber<Owner: InnerSubscriptionOwner>:
 
     deinit {
         if let owner {
+            // Released without stopping (a stopped one has let go of its owner).
+            owner._withUnsafeGuaranteedRef {
+                $0.innerReleased(identifier, at: Unmanaged.passUnretained(self).toOpaque())
+            }
             TeardownTrampoline.release(Unmanaged<AnyObject>.fromOpaque(owner.toOpaque()))
         }
     }

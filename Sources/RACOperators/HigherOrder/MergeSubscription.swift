@@ -51,6 +51,11 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         }
     }
 
+    /// How many inner subscriptions hold a slot, and how many slots there are (for tests).
+    var innerSlots: (held: Int, total: Int) {
+        lock.withLock { (inners.count { $0 != nil }, inners.count) }
+    }
+
     @usableFromInline
     var isDisposed: Bool {
         lock.withLock { disposed }
@@ -60,7 +65,10 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     @usableFromInline
     func dispose() {
         // Few locals: disposing a subscription may nest the disposal of a chain upstream.
-        guard let (source, inners) = detach() else { return }
+        guard let (source, inners, queued) = detach() else { return }
+        // Released here, without the lock: a signal's release may release an inner subscriber of
+        // another merge, whose `deinit` takes that merge's lock (`innerReleased`).
+        withExtendedLifetime(queued) {}
         if let source = source?.take() {
             TeardownTrampoline.dispose(source)
         }
@@ -73,12 +81,12 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
 
     /// Marks everything disposed, drops queued signals and takes out the subscriptions, unless
     /// disposed already.
-    private func detach() -> (UnownedDisposable?, [UnownedDisposable?])? {
+    private func detach() -> (UnownedDisposable?, [UnownedDisposable?], [Signal<Value, Failure>?])? {
         lock.lock()
         defer { lock.unlock() }
         guard !disposed else { return nil }
         disposed = true
-        let taken = (source, inners)
+        let taken = (source, inners, queued)
         source = nil
         inners = []
         freeSlots = []
@@ -163,13 +171,27 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         return inners.count - 1
     }
 
-    /// Lets go of the inner subscription `identifier`, which has completed. Call with `lock` held,
-    /// from the inner subscriber's own delivery: it is alive, and so is its memory.
+    /// Lets go of the inner subscription `identifier`, which has completed or is going away. Call
+    /// with `lock` held, from the inner subscriber's own delivery or `deinit`: its memory is alive.
     @usableFromInline
     func unregisterLocked(_ identifier: Int) {
         inners[identifier]?.release()
         inners[identifier] = nil
         freeSlots.append(identifier)
+    }
+
+    /// An inner subscription released without stopping (its signal let go of it) can never
+    /// complete, so it still counts as running, as in RAC, but its slot is freed: a long-lived
+    /// merge of inner subjects dropped without ending does not keep the memory of each one's
+    /// subscriber.
+    @usableFromInline
+    func innerReleased(_ identifier: Int, at address: UnsafeMutableRawPointer) {
+        lock.lock()
+        // The slot is still this subscriber's unless everything was disposed.
+        if !disposed, identifier < inners.count, inners[identifier]?.refers(to: address) == true {
+            unregisterLocked(identifier)
+        }
+        lock.unlock()
     }
 
     // Inlinable, so that it is specialised with the inner subscriber's delivery: unspecialised,

@@ -1,0 +1,85 @@
+import RACCore
+import RACTestSupport
+import RACTesting
+import Testing
+
+// `@testable`: these tests read how many slots a `MergeSubscription` keeps, which nothing public
+// shows.
+@testable import RACOperators
+
+private typealias IntSignal = Signal<Int, TestError>
+
+@Suite("HigherOrder: the slots of a merge, for inner signals released without ending", .checksRelease)
+struct MergeSlotTests {
+    @Test("an inner subject released without ending gives up its slot, and still counts as running")
+    func releasedInnerGivesUpItsSlot() {
+        let log = EventLog<Int, TestError>()
+        let downstream = log.subscriber()
+        let merge = MergeSubscription<Int, TestError>(downstream: downstream)
+        downstream.link(state: merge)
+        let kept = Subject<Int, TestError>()
+        merge.add(kept)
+        for value in 0..<100 {
+            let dropped = Subject<Int, TestError>()
+            merge.add(dropped)
+            dropped.sendNext(value)
+        }
+        // Each dropped subject let its subscriber go, and the next one took its slot.
+        #expect(merge.innerSlots == (held: 1, total: 2))
+        kept.sendNext(100)
+        kept.sendCompleted()
+        merge.sourceCompleted()
+        // The dropped subjects never ended, so neither does the merge (RAC R58).
+        #expect(log.events == (0...100).map { .next($0) })
+        merge.dispose()
+        #expect(merge.innerSlots == (held: 0, total: 0))
+        #expect(log.events.count == 101)
+    }
+
+    @Test("flatten over inner subjects dropped without ending: values arrive, the result never completes")
+    func flattenOfDroppedSubjects() {
+        let outer = Subject<IntSignal, TestError>()
+        let log = EventLog<Int, TestError>()
+        let subscription = log.record(outer.flatten())
+        for value in 0..<3 {
+            let dropped = Subject<Int, TestError>()
+            outer.sendNext(dropped)
+            dropped.sendNext(value)
+        }
+        let last = Subject<Int, TestError>()
+        outer.sendNext(last)
+        outer.sendCompleted()
+        last.sendNext(3)
+        last.sendCompleted()
+        #expect(log.events == [.next(0), .next(1), .next(2), .next(3)])
+        subscription.dispose()
+        last.sendNext(4)
+        #expect(log.events.count == 4)
+    }
+
+    @Test("flatten(2): an inner subject dropped without ending keeps its place among the two running")
+    func droppedInnerKeepsItsConcurrencyPlace() {
+        let outer = Subject<IntSignal, TestError>()
+        let log = EventLog<Int, TestError>()
+        let subscription = log.record(outer.flatten(2))
+        let running = Subject<Int, TestError>()
+        outer.sendNext(running)
+        do {
+            let dropped = Subject<Int, TestError>()
+            outer.sendNext(dropped)
+            dropped.sendNext(0)
+        }
+        // Two are running (one of them gone for good): the third waits (RAC O188).
+        let waiting = ProbeSource<Int, TestError>()
+        outer.sendNext(waiting.signal)
+        #expect(!waiting.isSubscribed)
+        running.sendCompleted()
+        #expect(waiting.isSubscribed)
+        waiting.sendNext(1)
+        waiting.sendCompleted()
+        outer.sendCompleted()
+        #expect(log.events == [.next(0), .next(1)])
+        subscription.dispose()
+        #expect(!waiting.isSubscribed)
+    }
+}
