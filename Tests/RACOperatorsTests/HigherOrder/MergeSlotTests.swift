@@ -1,3 +1,4 @@
+import Foundation
 import RACCore
 import RACTestSupport
 import RACTesting
@@ -55,6 +56,53 @@ struct MergeSlotTests {
         subscription.dispose()
         last.sendNext(4)
         #expect(log.events.count == 4)
+    }
+
+    @Test("inner subjects dropped and completed on several threads: all values arrive, slots are reused")
+    func droppedOnThreads() {
+        let log = EventLog<Int, TestError>()
+        let downstream = log.subscriber()
+        let merge = MergeSubscription<Int, TestError>(downstream: downstream)
+        downstream.link(state: merge)
+        onThreads(4) { index in
+            for round in 0..<500 {
+                let inner = Subject<Int, TestError>()
+                merge.add(inner)
+                inner.sendNext(index * 1_000 + round)
+                // Half of them end; the others are dropped without ending.
+                if round.isMultiple(of: 2) { inner.sendCompleted() }
+            }
+        }
+        #expect(Set(log.values) == Set((0..<4).flatMap { index in (0..<500).map { index * 1_000 + $0 } }))
+        #expect(log.count == 2_000)
+        // At most one slot per thread was in use at any time.
+        #expect(merge.innerSlots.held == 0)
+        #expect(merge.innerSlots.total <= 4)
+        merge.dispose()
+    }
+
+    @Test("inner subjects dropped while another thread disposes the merge")
+    func droppedWhileDisposing() {
+        for _ in 0..<20 {
+            let log = EventLog<Int, TestError>()
+            let downstream = log.subscriber()
+            let merge = MergeSubscription<Int, TestError>(downstream: downstream)
+            downstream.link(state: merge)
+            onThreads(3) { index in
+                if index == 0 {
+                    merge.dispose()
+                    return
+                }
+                for round in 0..<200 {
+                    let inner = Subject<Int, TestError>()
+                    merge.add(inner)
+                    inner.sendNext(round)
+                }
+            }
+            #expect(merge.innerSlots == (held: 0, total: 0))
+            #expect(log.count <= 400)
+            #expect(!log.isTerminated)
+        }
     }
 
     @Test("flatten(2): an inner subject dropped without ending keeps its place among the two running")
