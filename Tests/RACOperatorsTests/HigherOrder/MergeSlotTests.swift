@@ -10,14 +10,22 @@ import Testing
 
 private typealias IntSignal = Signal<Int, TestError>
 
+/// A merge whose downstream records its events in the log, wired as `flatten` wires it.
+private func loggedMerge(
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> (EventLog<Int, TestError>, MergeSubscription<Int, TestError>) {
+    let log = EventLog<Int, TestError>()
+    let downstream = log.subscriber(sourceLocation: sourceLocation)
+    let merge = MergeSubscription<Int, TestError>(downstream: downstream)
+    downstream.link(state: merge)
+    return (log, merge)
+}
+
 @Suite("HigherOrder: the slots of a merge, for inner signals released without ending", .checksRelease)
 struct MergeSlotTests {
     @Test("an inner subject released without ending gives up its slot, and still counts as running")
     func releasedInnerGivesUpItsSlot() {
-        let log = EventLog<Int, TestError>()
-        let downstream = log.subscriber()
-        let merge = MergeSubscription<Int, TestError>(downstream: downstream)
-        downstream.link(state: merge)
+        let (log, merge) = loggedMerge()
         let kept = Subject<Int, TestError>()
         merge.add(kept)
         for value in 0..<100 {
@@ -60,10 +68,7 @@ struct MergeSlotTests {
 
     @Test("inner subjects dropped and completed on several threads: all values arrive, slots are reused")
     func droppedOnThreads() {
-        let log = EventLog<Int, TestError>()
-        let downstream = log.subscriber()
-        let merge = MergeSubscription<Int, TestError>(downstream: downstream)
-        downstream.link(state: merge)
+        let (log, merge) = loggedMerge()
         onThreads(4) { index in
             for round in 0..<500 {
                 let inner = Subject<Int, TestError>()
@@ -84,10 +89,7 @@ struct MergeSlotTests {
     @Test("inner subjects dropped while another thread disposes the merge")
     func droppedWhileDisposing() {
         for _ in 0..<20 {
-            let log = EventLog<Int, TestError>()
-            let downstream = log.subscriber()
-            let merge = MergeSubscription<Int, TestError>(downstream: downstream)
-            downstream.link(state: merge)
+            let (log, merge) = loggedMerge()
             onThreads(3) { index in
                 if index == 0 {
                     merge.dispose()
