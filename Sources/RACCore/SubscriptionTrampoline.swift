@@ -52,6 +52,13 @@ package enum SubscriptionTrampoline {
         }
     }
 
+    /// Whether a subscription made now on this thread runs at once (the thread is less than
+    /// `maximumDepth` subscriptions deep), rather than being queued until the outermost returns.
+    @inline(__always)
+    package static var hasRoom: Bool {
+        ThreadState.current.pointee.subscriptions.depth < maximumDepth
+    }
+
     /// Queues `work` behind the subscriptions in progress on this thread (after `enter()` said no).
     /// Subscribes `subscriber` to `signal` unless it has stopped meanwhile: now, or, deep in
     /// nested subscriptions, once the outermost returns. Allocates nothing on the common path
