@@ -84,7 +84,8 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
         } else if let next = following(event, started) {
             pending = next
             if phase.compareExchange(
-                expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.ended, ordering: .acquiringAndReleasing
+                expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.ended,
+                ordering: .acquiringAndReleasing
             ).exchanged {
                 return
             }
@@ -110,7 +111,8 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
             phase.store(SerialSubscriptionPhase.subscribing, ordering: .releasing)
             signal.subscribe(inner)
             if phase.compareExchange(
-                expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.idle, ordering: .acquiringAndReleasing
+                expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.idle,
+                ordering: .acquiringAndReleasing
             ).exchanged {
                 return
             }

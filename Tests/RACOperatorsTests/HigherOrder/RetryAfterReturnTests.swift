@@ -26,7 +26,8 @@ private func failingThenSucceeding(
 
 /// `body` subscribed `depth` subscriptions deep: inside `depth` nested `Signal.defer`s, so that
 /// past the subscription trampoline's depth the inner subscriptions are queued.
-private func nested<Value, Failure>(_ depth: Int, _ signal: Signal<Value, Failure>) -> Signal<Value, Failure> {
+private func nested<Value, Failure>(_ depth: Int, _ signal: Signal<Value, Failure>) -> Signal<Value, Failure>
+{
     var result = signal
     for _ in 0..<depth {
         let inner = result
@@ -51,7 +52,8 @@ struct RetryAfterReturnTests {
         for count in [0, 2, 5] {
             let attempts = OpCounter()
             let failures = OpCounter()
-            let log = EventLog.of(failingThenSucceeding(2, attempts: attempts, failures: failures).retry(count))
+            let log = EventLog.of(
+                failingThenSucceeding(2, attempts: attempts, failures: failures).retry(count))
             #expect(log.events == [.next(42), .completed], "retry(\(count))")
             #expect(attempts.value == 3, "retry(\(count))")
         }
@@ -75,7 +77,8 @@ struct RetryAfterReturnTests {
         #expect(rounds.value == 3)
     }
 
-    @Test("Signal.concat (the same loop): the next signal is subscribed after the previous one's call returns")
+    @Test(
+        "Signal.concat (the same loop): the next signal is subscribed after the previous one's call returns")
     func concatAfterReturn() {
         let order = Log<String>()
         let first = Signal<Int, Never> { subscriber in
@@ -137,13 +140,17 @@ struct RetryAfterReturnTests {
         let backoffLog = EventLog<Int, TestError>()
         backoffLog.record(
             failingThenSucceeding(2, attempts: backoffAttempts, failures: backoffFailures)
-                .retry(upTo: 5, backoff: RetryBackoff(initial: .seconds(1), maximum: .seconds(4)), on: scheduler))
+                .retry(
+                    upTo: 5, backoff: RetryBackoff(initial: .seconds(1), maximum: .seconds(4)), on: scheduler)
+        )
         scheduler.run()
         #expect(backoffLog.events == [.next(42), .completed])
         #expect(backoffAttempts.value == 3)
     }
 
-    @Test("an error sent from another thread while the subscription call runs: the next attempt waits for the return")
+    @Test(
+        "an error sent from another thread while the subscription call runs: the next attempt waits for the return"
+    )
     func errorFromAnotherThreadDuringSubscription() {
         // Driven by hand: the creation closure has another thread send the error and waits until
         // that send has returned, and only then counts the failure and returns. The next attempt
@@ -206,7 +213,9 @@ struct RetryAfterReturnTests {
         }
     }
 
-    @Test("100 000 synchronous failures then a success: a flat loop, and every attempt's subscriber is released")
+    @Test(
+        "100 000 synchronous failures then a success: a flat loop, and every attempt's subscriber is released"
+    )
     func manyAttempts() {
         let attempts = OpCounter()
         let failures = OpCounter()
