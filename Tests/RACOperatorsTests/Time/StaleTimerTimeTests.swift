@@ -68,4 +68,129 @@ struct StaleTimerTimeTests {
         scheduler.actions[0].run()
         #expect(log.events == [.next("a"), .completed])
     }
+
+    @Test("buffer(for:on:): a value arriving as the batch's timer fires joins that batch")
+    func buffer() {
+        let scheduler = HandRunScheduler()
+        let source = Subject<String, Never>()
+        let log = EventLog<[String], Never>()
+        log.record(source.buffer(for: .milliseconds(1), on: scheduler))
+        source.sendNext("a")
+        let timerA = scheduler.actions[0]
+        timerA.start()
+        // A batch's timer is cancelled only when the signal ends: a value never cancels it.
+        source.sendNext("b")
+        #expect(!timerA.isCancelled)
+        timerA.run()
+        #expect(log.events == [.next(["a", "b"])])
+        source.sendNext("c")
+        #expect(scheduler.actions.count == 2)
+        scheduler.actions[1].run()
+        #expect(log.events == [.next(["a", "b"]), .next(["c"])])
+        source.sendNext("d")
+        scheduler.actions[2].start()
+        source.sendCompleted()
+        scheduler.actions[2].run()
+        #expect(log.events == [.next(["a", "b"]), .next(["c"]), .next(["d"]), .completed])
+    }
+
+    @Test("window(for:on:): a value arriving as the window's timer fires joins that window")
+    func window() {
+        let scheduler = HandRunScheduler()
+        let source = Subject<String, Never>()
+        let outer = EventLog<String, Never>()
+        let windows = Log<EventLog<String, Never>>()
+        outer.record(
+            source.window(for: .milliseconds(1), on: scheduler).map { window in
+                let log = EventLog<String, Never>()
+                log.record(window)
+                windows.append(log)
+                return "w"
+            })
+        source.sendNext("a")
+        let timerA = scheduler.actions[0]
+        timerA.start()
+        // A window's timer is cancelled only when the signal ends: a value never cancels it.
+        source.sendNext("b")
+        #expect(!timerA.isCancelled)
+        timerA.run()
+        source.sendNext("c")
+        scheduler.actions[1].start()
+        source.sendCompleted()
+        scheduler.actions[1].run()
+        #expect(outer.events == [.next("w"), .next("w"), .completed])
+        #expect(
+            windows.all.map(\.events) == [[.next("a"), .next("b"), .completed], [.next("c"), .completed]])
+    }
+
+    @Test("rateLimit: a value arriving as the window's timer fires is dropped; the next opens a window")
+    func rateLimit() {
+        let scheduler = HandRunScheduler()
+        let source = Subject<String, Never>()
+        let log = EventLog<String, Never>()
+        log.record(source.rateLimit(.milliseconds(1), on: scheduler))
+        source.sendNext("a")
+        let timerA = scheduler.actions[0]
+        timerA.start()
+        // A window's timer is cancelled only by disposal: a value never cancels it.
+        source.sendNext("b")
+        #expect(!timerA.isCancelled)
+        timerA.run()
+        source.sendNext("c")
+        source.sendNext("d")
+        #expect(log.events == [.next("a"), .next("c")])
+        scheduler.actions[1].run()
+        source.sendNext("e")
+        source.sendCompleted()
+        #expect(log.events == [.next("a"), .next("c"), .next("e"), .completed])
+        #expect(scheduler.actions.count == 3)
+    }
+
+    @Test("delay: each value has its own timer; one running as the subscription is disposed sends nothing")
+    func delay() {
+        let scheduler = HandRunScheduler()
+        let source = Subject<String, Never>()
+        let log = EventLog<String, Never>()
+        let subscription = log.record(source.delay(.milliseconds(1), on: scheduler))
+        source.sendNext("a")
+        scheduler.actions[0].start()
+        source.sendNext("b")
+        #expect(!scheduler.actions[0].isCancelled)
+        scheduler.actions[0].run()
+        #expect(log.events == [.next("a")])
+        scheduler.actions[1].start()
+        subscription.dispose()
+        #expect(scheduler.actions[1].isCancelled)
+        scheduler.actions[1].run()
+        #expect(log.events == [.next("a")])
+        #expect(source.subscriberCount == 0)
+    }
+
+    @Test("timeout: a deadline running as the source completes neither fails nor subscribes the fallback")
+    func timeout() {
+        for useFallback in [false, true] {
+            let scheduler = HandRunScheduler()
+            let source = Subject<String, TestError>()
+            let fallbackSubscriptions = Log<Int>()
+            let fallback = Signal<String, TestError> { subscriber in
+                fallbackSubscriptions.append(1)
+                subscriber.sendNext("x")
+                subscriber.sendCompleted()
+                return nil
+            }
+            let log = EventLog<String, TestError>()
+            log.record(
+                useFallback
+                    ? source.timeout(.milliseconds(1), on: scheduler, fallback: fallback)
+                    : source.timeout(.milliseconds(1), on: scheduler, raising: TestError(1)))
+            source.sendNext("a")
+            let deadline = scheduler.actions[0]
+            deadline.start()
+            source.sendCompleted()
+            #expect(deadline.isCancelled)
+            deadline.run()
+            #expect(log.events == [.next("a"), .completed], "fallback: \(useFallback)")
+            #expect(fallbackSubscriptions.count == 0, "fallback: \(useFallback)")
+        }
+    }
 }
