@@ -138,4 +138,34 @@ struct StressTests {
         #expect(subscription.checker.violations == [])
         #expect(orderProblems(subscription.checker.values, threads: threads, count: count) == [])
     }
+
+    @Test("throttle on a QueueScheduler: no value is sent before the interval has passed since it arrived")
+    func throttleNeverEarly() {
+        // One sender, gaps around the interval, so that a held value's timer often fires just as
+        // the next value arrives (defect 7: the newer value was then sent at once).
+        let interval = Duration.milliseconds(1)
+        let count = 2_000
+        let clock = ContinuousClock()
+        let arrivals = Locked([ContinuousClock.Instant]())
+        let deliveries = Locked([(value: Int, at: ContinuousClock.Instant)]())
+        let source = Subject<Int, Never>()
+        let subscription = source.throttle(interval, on: QueueScheduler(name: "stress.throttle")).subscribe(
+            next: { value in
+                let now = clock.now
+                deliveries.withValue { $0.append((value, now)) }
+            })
+        for value in 0..<count {
+            let now = clock.now
+            arrivals.withValue { $0.append(now) }
+            source.sendNext(value)
+            usleep(UInt32(900 + value % 7 * 30))
+        }
+        let lastSent = eventually { deliveries.withValue { $0.last?.value == count - 1 } }
+        #expect(lastSent, "the last value was not sent")
+        subscription.dispose()
+        let arrived = arrivals.current
+        let early = deliveries.current.filter { $0.at - arrived[$0.value] < interval }
+        #expect(early.map { "\($0.value) sent \($0.at - arrived[$0.value]) after it arrived" } == [])
+        #expect(deliveries.current.map(\.value) == deliveries.current.map(\.value).sorted())
+    }
 }

@@ -4,7 +4,8 @@ extension Signal {
     /// RAC: `-throttle:valuesPassingTest:`. A value that passes `predicate` is held until
     /// `interval` passes with no newer value (a newer value replaces it: "debounce"); a value that
     /// fails `predicate` drops the held one and is sent at once. Completion sends the held value
-    /// first; an error drops it.
+    /// first; an error drops it. A value is never sent before `interval` has passed with no newer
+    /// one, even when its timer fires as a newer value arrives.
     ///
     /// ```
     /// self:                              -a-B-c---|   (interval = 3 frames; B fails the test)
@@ -19,6 +20,9 @@ extension Signal {
         return Signal(name: SignalDebugNames.name("[\(self.name)] -throttle: \(interval)")) { subscriber in
             let lock = PthreadLock(recursive: true)
             let held = GuardedVar<Value?>(nil)
+            // How many values have been held: each timer carries the number of the value it was
+            // scheduled for.
+            let holds = GuardedVar<UInt64>(0)
             let timer = SerialDisposable()
             subscriber.add(timer)
 
@@ -29,6 +33,16 @@ extension Signal {
                     guard let value = held.value else { return }
                     held.value = nil
                     if send { subscriber.sendNext(value) }
+                }
+            }
+
+            /// The action of the timer of hold number `hold`: sends the held value if it is still
+            /// that hold's. A timer that has fired cannot be cancelled: a newer value may have
+            /// replaced its value (and scheduled its own timer) while this action waited for the lock.
+            func timerFired(for hold: UInt64) {
+                lock.withLock {
+                    guard holds.value == hold else { return }
+                    flush(send: true)
                 }
             }
 
@@ -43,7 +57,9 @@ extension Signal {
                             return
                         }
                         held.value = value
-                        timer.inner = scheduler.schedule(after: interval) { flush(send: true) }
+                        holds.value &+= 1
+                        let hold = holds.value
+                        timer.inner = scheduler.schedule(after: interval) { timerFired(for: hold) }
                     }
                 case .error(let failure):
                     lock.withLock {
