@@ -37,11 +37,17 @@ extension Subscriber {
             unlockResources()
             return
         }
-        // Full and long: let go of the ones disposed already first (see `DisposedFlag`).
+        // Full and long: let go of the ones disposed already first (see `DisposedFlag`), the
+        // first resource included.
         var dropped: [SubscriptionResource] = []
+        var droppedFirst: (any Disposable)?
         if otherResources.count >= DisposedFlag.pruningThreshold,
             otherResources.count == otherResources.capacity
         {
+            if let first = firstResource, DisposedFlag.isDisposed(first) {
+                droppedFirst = first
+                firstResource = nil
+            }
             dropped = DisposedFlag.prune(&otherResources) { resource in
                 guard case .owned(let owned) = resource else { return false }
                 return DisposedFlag.isDisposed(owned)
@@ -51,6 +57,7 @@ extension Subscriber {
         unlockResources()
         // Released here, outside the lock (a deinitialiser may run).
         withExtendedLifetime(dropped) {}
+        withExtendedLifetime(droppedFirst) {}
     }
 
     /// How many resources the subscriber holds now (for tests: disposed ones are let go).

@@ -44,6 +44,65 @@ struct DisposedResourcesTests {
         #expect(subscriber.heldResourceCount == 0)
     }
 
+    @Test("the first resource, disposed early, is let go like the others")
+    func firstResourceLetGo() {
+        weak var first: ActionDisposable?
+        weak var second: ActionDisposable?
+        let subscriber = Subscriber<Int, Never>()
+        do {
+            let disposable = ActionDisposable {}
+            first = disposable
+            subscriber.add(disposable)
+            disposable.dispose()
+        }
+        do {
+            let disposable = ActionDisposable {}
+            second = disposable
+            subscriber.add(disposable)
+            disposable.dispose()
+        }
+        for _ in 0..<10_000 {
+            let more = ActionDisposable {}
+            subscriber.add(more)
+            more.dispose()
+        }
+        #expect(first == nil)
+        #expect(second == nil)
+        #expect(subscriber.heldResourceCount <= bound(live: 0))
+
+        // A subject keeps its feeds in a compound disposable: the same rule.
+        weak var firstFeed: ActionDisposable?
+        let subject = Subject<Int, Never>()
+        do {
+            let disposable = ActionDisposable {}
+            firstFeed = disposable
+            subject.add(disposable)
+            disposable.dispose()
+        }
+        for _ in 0..<10_000 {
+            let more = ActionDisposable {}
+            subject.add(more)
+            more.dispose()
+        }
+        #expect(firstFeed == nil)
+    }
+
+    @Test("a live first resource is kept and disposed at the end")
+    func liveFirstResourceKept() {
+        let disposals = DisposalCount()
+        let subscriber = Subscriber<Int, Never>()
+        let first = disposals.action()
+        subscriber.add(first)
+        for _ in 0..<10_000 {
+            let more = disposals.action()
+            subscriber.add(more)
+            more.dispose()
+        }
+        #expect(!first.isDisposed && disposals.value == 10_000)
+        subscriber.sendCompleted()
+        #expect(first.isDisposed && disposals.value == 10_001)
+    }
+
     @Test("the live resources are kept, and disposed once, in the order they were added")
     func subscriberKeepsLiveInOrder() {
         var order: [Int] = []
