@@ -16,8 +16,13 @@ import Dispatch
 public final class QueueScheduler: Scheduler, @unchecked Sendable {
     /// The serial queue that actions run on. RAC: `queue` (`RACQueueScheduler+Subclass.h`).
     public let queue: DispatchQueue
-    /// Whether this is `Scheduler.main`, whose due actions `MainQueueWatch` counts.
+    /// Whether this is `Scheduler.main`.
     private let isMain: Bool
+    /// The actions of this scheduler that are due and have not run yet: a blocking operator
+    /// called on the thread that runs them (the main thread for `Scheduler.main`, otherwise inside
+    /// one of this scheduler's actions) stops instead of hanging while one is due
+    /// (`BlockingWaitWatch`).
+    let dueActions: DueActions
 
     /// Creates a scheduler with its own serial queue of quality of service `qos`.
     /// RAC: `+[RACScheduler schedulerWithPriority:name:]` (a priority maps to a QoS:
@@ -25,6 +30,7 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     public init(qos: DispatchQoS = .default, name: String = "org.reactivecocoa.QueueScheduler") {
         queue = DispatchQueue(label: name, qos: qos)
         isMain = false
+        dueActions = DueActions()
         super.init(name: name)
     }
 
@@ -35,6 +41,7 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
         let name = name ?? "org.reactivecocoa.QueueScheduler(\(targetQueue.label))"
         queue = DispatchQueue(label: name, target: targetQueue)
         isMain = false
+        dueActions = DueActions()
         super.init(name: name)
     }
 
@@ -42,8 +49,13 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     private init(wrappingMainQueueNamed name: String) {
         queue = .main
         isMain = true
+        dueActions = BlockingWaitWatch.mainQueue
         super.init(name: name)
     }
+
+    /// Where the delays of `schedule(after:_:)` run out: a serial queue, so that two actions that
+    /// come due one after the other are queued on their scheduler in that order.
+    private static let dueTimers = DispatchQueue(label: "org.reactivecocoa.QueueScheduler.dueTimers")
 
     static let onMainQueue = QueueScheduler(wrappingMainQueueNamed: "org.reactivecocoa.Scheduler.main")
 
@@ -54,7 +66,7 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     @discardableResult
     public override func schedule(_ action: @escaping () -> Void) -> (any Disposable)? {
         let scheduled = ScheduledAction(action)
-        if isMain { scheduled.countAsDue() }
+        scheduled.countAsDue(in: dueActions)
         queue.async { [self] in
             performAsCurrent { scheduled.runOnce() }
         }
@@ -69,17 +81,12 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
     public override func schedule(after delay: Duration, _ action: @escaping () -> Void) -> (any Disposable)?
     {
         let scheduled = ScheduledAction(action)
-        if isMain {
-            // Counted once due, so that a blocking operator on the main thread learns of it then:
-            // the delay runs out on a global queue, which then queues the action on the main queue.
-            DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
-                guard scheduled.countAsDue() else { return }
-                queue.async { [self] in performAsCurrent { scheduled.runOnce() } }
-            }
-            return scheduled
-        }
-        queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
-            performAsCurrent { scheduled.runOnce() }
+        // Counted once due, so that a blocking operator waiting on this scheduler's thread learns
+        // of it then: the delay runs out on one serial queue shared by every queue scheduler
+        // (so actions due in turn are queued here in turn), which then queues the action here.
+        Self.dueTimers.asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
+            guard scheduled.countAsDue(in: dueActions) else { return }
+            queue.async { [self] in performAsCurrent { scheduled.runOnce() } }
         }
         return scheduled
     }

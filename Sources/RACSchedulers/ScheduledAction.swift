@@ -6,9 +6,9 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
     private let lock = PthreadLock()
     private var action: (() -> Void)?
     private var disposed = false
-    /// Whether the action is counted by `MainQueueWatch` (an action of `Scheduler.main` that is
-    /// due); it stops being counted when it runs or is disposed.
-    private var countedAsDue = false
+    /// The count of due actions that counts this one (`DueActions`, for `BlockingWaitWatch`),
+    /// once it is due; it stops being counted when it runs or is disposed.
+    private var countedAsDue: DueActions?
 
     init(_ action: @escaping () -> Void) {
         self.action = action
@@ -24,43 +24,43 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
         lock.withLock { action != nil }
     }
 
-    /// Counts the action among the due actions of `Scheduler.main` (`MainQueueWatch`) until it
-    /// runs or is disposed. Returns `false`, counting nothing, if it is gone already.
+    /// Counts the action among `dueActions`, its scheduler's due actions (`BlockingWaitWatch`),
+    /// until it runs or is disposed. Returns `false`, counting nothing, if it is gone already.
     @discardableResult
-    func countAsDue() -> Bool {
+    func countAsDue(in dueActions: DueActions) -> Bool {
         let counted = lock.withLock { () -> Bool in
             guard action != nil else { return false }
-            countedAsDue = true
+            countedAsDue = dueActions
             return true
         }
-        if counted { MainQueueWatch.actionBecameDue() }
+        if counted { dueActions.actionBecameDue() }
         return counted
     }
 
     /// Cancels the action and releases its closure (outside the lock: releasing may run deinits).
     func dispose() {
-        let (released, wasCounted) = lock.withLock { () -> ((() -> Void)?, Bool) in
+        let (released, counted) = lock.withLock { () -> ((() -> Void)?, DueActions?) in
             disposed = true
             defer {
                 action = nil
-                countedAsDue = false
+                countedAsDue = nil
             }
             return (action, countedAsDue)
         }
-        if wasCounted { MainQueueWatch.dueActionLeft() }
+        counted?.dueActionLeft()
         withExtendedLifetime(released) {}
     }
 
     /// Runs the action once unless it was disposed, and releases it.
     func runOnce() {
-        let (toRun, wasCounted) = lock.withLock { () -> ((() -> Void)?, Bool) in
+        let (toRun, counted) = lock.withLock { () -> ((() -> Void)?, DueActions?) in
             defer {
                 action = nil
-                countedAsDue = false
+                countedAsDue = nil
             }
             return (action, countedAsDue)
         }
-        if wasCounted { MainQueueWatch.dueActionLeft() }
+        counted?.dueActionLeft()
         toRun?()
     }
 

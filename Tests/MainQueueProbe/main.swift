@@ -40,6 +40,35 @@ case "command-with-scheduler-toArray":
     let command = Command<Void, Int, Never>(scheduler: QueueScheduler(), execute: { _ in Signal(value: 42) })
     let values = try command.execute(()).toArray()
     print("values: \(values)")
+case "serial-scheduler-timer-first":
+    // A callback running on a serial scheduler blocks for a timer on that same scheduler.
+    let clock = QueueScheduler(name: "clock")
+    clock.schedule {
+        let value = Signal<Int, Never>.timer(after: .milliseconds(10), on: clock).first()
+        print("unreachable: \(String(describing: value))")
+    }
+    DispatchSemaphore(value: 0).wait()
+case "serial-scheduler-deliver-toArray":
+    // The same mistake with deliver(on:): the values are queued behind the blocked action.
+    let clock = QueueScheduler(name: "clock")
+    clock.schedule {
+        let values = Signal<Int, Never>(value: 5).deliver(on: clock).toArray()
+        print("unreachable: \(values)")
+    }
+    DispatchSemaphore(value: 0).wait()
+case "serial-scheduler-other-work-first":
+    // Blocking on a serial scheduler for work on another one is fine, and so is an action of
+    // the blocked scheduler that is not due yet.
+    let clock = QueueScheduler(name: "clock")
+    let done = DispatchSemaphore(value: 0)
+    clock.schedule {
+        let later = clock.schedule(after: .seconds(3600)) { print("unreachable: not due") }
+        let value = Signal<Int, Never>(value: 3).delay(.milliseconds(10), on: QueueScheduler()).first()
+        later?.dispose()
+        print("value: \(String(describing: value))")
+        done.signal()
+    }
+    done.wait()
 default:
     print("usage: rac-main-queue-probe PROGRAM")
     exit(2)

@@ -31,6 +31,8 @@ struct Sample {
     var peakBytes: Int64
 
     var median: Double { nanoseconds[nanoseconds.count / 2] }
+    /// The fastest repetition.
+    var minimum: Double { nanoseconds[0] }
     /// (max - min) / median, as a percentage.
     var spread: Double {
         guard let low = nanoseconds.first, let high = nanoseconds.last, median > 0 else { return 0 }

@@ -38,7 +38,7 @@ func format(_ value: Double) -> String {
 
 func cell(_ sample: Sample?) -> String {
     guard let sample else { return "—" }
-    return "\(format(sample.median)) ±\(String(format: "%.0f", sample.spread))%"
+    return "\(format(sample.median)) ±\(String(format: "%.0f", sample.spread))% (min \(format(sample.minimum)))"
 }
 
 func ratio(_ value: Double?) -> String {
@@ -68,7 +68,7 @@ if listOnly {
 }
 
 print(
-    "ns per operation: median of \(repetitions) rounds after one warm-up, ±(max−min)/median; in each round the "
+    "ns per operation: median of \(repetitions) rounds after one warm-up, ±(max−min)/median, and the fastest round; in each round the "
         + "implementations run once each, in rotating order; ratios: median over the rounds of the ratio within a round; "
         + "allocs per operation from the first round")
 print("")

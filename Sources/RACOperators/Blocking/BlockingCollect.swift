@@ -53,11 +53,11 @@ extension Signal {
     ///
     /// On the main thread, waiting while an action of `Scheduler.main` is due stops the process
     /// with a message naming `call`: that action cannot run before the wait ends, so a signal that
-    /// needs it would hang (`MainQueueWatch`).
+    /// needs it would hang (`BlockingWaitWatch`).
     func blockingCollect(limit: Int, call: String) -> (values: [Value], failure: Failure?) {
         let outcome = BlockingOutcome<Value, Failure>()
         let subscriber = outcome.start(self, limit: limit)
-        MainQueueWatch.wait(on: outcome.finished, until: { outcome.hasFinished }, in: call)
+        BlockingWaitWatch.wait(on: outcome.finished, until: { outcome.hasFinished }, in: call)
         subscriber.dispose()
         return outcome.lock.withLock { (outcome.values, outcome.failure) }
     }

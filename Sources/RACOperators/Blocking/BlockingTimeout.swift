@@ -99,7 +99,7 @@ extension Signal {
     /// Subscribes and blocks the calling thread until the signal terminates or `limit` values have
     /// arrived, or until `timeout` passes; the subscription is disposed before it returns. As
     /// `blockingCollect(limit:call:)`, the subscription runs on a fresh trampoline, and on the
-    /// main thread a due action of `Scheduler.main` stops the process (`MainQueueWatch`).
+    /// main thread a due action of `Scheduler.main` stops the process (`BlockingWaitWatch`).
     func blockingCollect(limit: Int, timeout: Duration, call: String) throws(BlockingError<Failure>)
         -> [Value]
     {
@@ -109,7 +109,7 @@ extension Signal {
         let outcome = BlockingOutcome<Value, Failure>()
         let subscriber = outcome.start(self, limit: limit)
         // A signal that finishes just as the deadline passes counts as finished.
-        let finished = MainQueueWatch.wait(
+        let finished = BlockingWaitWatch.wait(
             on: outcome.finished, until: { outcome.hasFinished },
             deadline: Self.deadline(after: timeout), in: call)
         subscriber.dispose()
