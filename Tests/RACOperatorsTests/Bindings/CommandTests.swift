@@ -150,6 +150,23 @@ struct CommandTests {
         expectReleased(command, "the command")
     }
 
+    @Test("CommandError.underlying: the execution's own error, nil for a refusal")
+    func underlyingError() {
+        #expect(CommandError<TestError>.failed(TestError(3)).underlying == TestError(3))
+        #expect(CommandError<TestError>.notEnabled.underlying == nil)
+
+        let scheduler = VirtualTimeScheduler()
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { Signal(error: TestError($0)) }
+        let failing = EventLog.of(command.execute(4))
+        let refused = EventLog.of(command.execute(5))
+        scheduler.run()
+        #expect(failing.events == [.error(.failed(TestError(4)))])
+        #expect(failing.error?.underlying == TestError(4))
+        #expect(refused.events == [.error(.notEnabled)])
+        #expect(refused.error?.underlying == nil)
+        expectReleased(command, "the command")
+    }
+
     @Test("releasing the command completes its state signals and frees the work closure")
     func deallocation() {
         let scheduler = VirtualTimeScheduler()
