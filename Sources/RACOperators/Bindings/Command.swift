@@ -10,10 +10,18 @@
 /// thread instead (`execute(x).toArray()`) would wait forever, so the blocking operator stops the
 /// process with a message naming it (see `toArray()`); such a tool passes
 /// `scheduler: QueueScheduler()`. Rules (RAC's):
-/// - `execute(_:)` while disabled returns a signal that fails with `.notEnabled` and starts nothing;
+/// - `execute(_:)` while disabled returns a signal that fails with `.notEnabled`, starts nothing
+///   and changes nothing;
 /// - otherwise it marks the command executing, then subscribes to the work on `scheduler`, and
 ///   returns a hot, replayed signal of that execution (late subscribers still see every event);
-/// - `executing` and `enabled` send their current value at once, then each change, in order;
+/// - `executing` and `enabled` send their current value at once, then each change, in order. A
+///   change is published by an action on the scheduler that sends the command's state as it is
+///   when the action runs, so once the scheduler has run, they show the real state (a change
+///   undone before its publication ran is not seen);
+/// - when an execution ends, it stops counting as running (a subscriber of the end may execute
+///   again at once), an action is queued on the scheduler that sends its error on `errors` and
+///   then publishes `executing` and `enabled`, and the execution's signal ends: a thread woken by
+///   the end (`waitUntilCompleted()`) finds the publication already queued;
 /// - `executionSignals` sends each execution's signal with its error removed; `errors` sends every
 ///   execution error and never terminates.
 ///
@@ -24,16 +32,11 @@
 /// executionSignals:   --[--a-b-|]
 /// ```
 public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
-    private let lock = PthreadLock()
+    private let state: CommandState
     private let work: (Input) -> Signal<Output, Failure>
     private let scheduler: Scheduler
-    private var runningExecutions = 0
-    private var enabledInput = true
-    private var concurrentExecution: Bool
     private let enabledInputSubscription = SerialDisposable()
 
-    private let executingSubject: BehaviorSubject<Bool, Never>
-    private let enabledSubject: BehaviorSubject<Bool, Never>
     private let concurrentExecutionSubject: BehaviorSubject<Bool, Never>
     private let executionSignalsSubject = Subject<Signal<Output, Never>, Never>(name: "executionSignals")
     private let errorsSubject = Subject<Failure, Never>(name: "errors")
@@ -55,20 +58,20 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     ) {
         self.work = execute
         self.scheduler = scheduler
-        self.concurrentExecution = allowsConcurrentExecution
-        executingSubject = BehaviorSubject(value: false, name: "executing")
-        enabledSubject = BehaviorSubject(value: true, name: "enabled")
+        state = CommandState(concurrentExecution: allowsConcurrentExecution)
         concurrentExecutionSubject = BehaviorSubject(
             value: allowsConcurrentExecution, name: "allowsConcurrentExecution")
         if let enabled {
             // The first value(s) sent during subscription apply at once (RAC: the first `enabled`
             // value is synchronous); later ones are published on the scheduler.
             let subscribing = Locked(true)
-            enabledInputSubscription.inner = enabled.subscribe(next: { [weak self] value in
-                guard let self else { return }
-                self.update { $0.enabledInput = value }
+            let state = self.state
+            enabledInputSubscription.inner = enabled.subscribe(next: { value in
+                state.change { $0.enabledInput = value }
                 if subscribing.current {
-                    self.enabledSubject.sendNext(self.lock.withLock { self.isEnabledLocked })
+                    state.publish()
+                } else {
+                    scheduler.schedule { state.publish() }
                 }
             })
             subscribing.withValue { $0 = false }
@@ -78,13 +81,9 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     deinit {
         enabledInputSubscription.dispose()
         // On the scheduler, where the state signals deliver, after any change still queued there.
-        scheduler.schedule {
-            [
-                executingSubject, enabledSubject, executionSignalsSubject, errorsSubject,
-                concurrentExecutionSubject
-            ] in
-            executingSubject.sendCompleted()
-            enabledSubject.sendCompleted()
+        scheduler.schedule { [state, executionSignalsSubject, errorsSubject, concurrentExecutionSubject] in
+            state.executing.sendCompleted()
+            state.enabled.sendCompleted()
             executionSignalsSubject.sendCompleted()
             errorsSubject.sendCompleted()
             concurrentExecutionSubject.sendCompleted()
@@ -95,9 +94,10 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// (default `false`). Changing it re-evaluates `enabled`, and is sent on
     /// `allowsConcurrentExecutionValues`.
     public var allowsConcurrentExecution: Bool {
-        get { lock.withLock { concurrentExecution } }
+        get { state.change { $0.concurrentExecution } }
         set {
-            update { $0.concurrentExecution = newValue }
+            state.change { $0.concurrentExecution = newValue }
+            schedulePublication()
             concurrentExecutionSubject.sendNext(newValue)
         }
     }
@@ -118,7 +118,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// ```
     /// execute ... done:   f-t----f
     /// ```
-    public var executing: Signal<Bool, Never> { executingSubject }
+    public var executing: Signal<Bool, Never> { state.executing }
 
     /// Whether `execute(_:)` would start work now: the current value at once, then every change,
     /// delivered on the scheduler. RAC: `enabled`.
@@ -127,7 +127,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// enabled input:  t----f----t
     /// enabled:        t----f----t
     /// ```
-    public var enabled: Signal<Bool, Never> { enabledSubject }
+    public var enabled: Signal<Bool, Never> { state.enabled }
 
     /// Each execution's signal, with its error removed, sent on the scheduler when the execution
     /// starts. Only executions that start after subscribing are seen. RAC: `executionSignals`.
@@ -150,8 +150,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// Starts the work for `input`, unless the command is disabled. RAC: `-execute:`.
     ///
     /// Returns a hot, replayed signal of this execution: every subscriber, however late, sees all
-    /// its events. When disabled, returns a signal that fails with `.notEnabled` and the work is
-    /// not started.
+    /// its events. When disabled, returns a signal that fails with `.notEnabled`; the work is not
+    /// started and nothing is published.
     ///
     /// ```
     /// enabled:     execute(x)  ->  the work's events, replayed:   -a-b-|
@@ -159,14 +159,15 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// ```
     @discardableResult
     public func execute(_ input: Input) -> Signal<Output, CommandError<Failure>> {
-        let started = update { state -> Bool in
-            guard state.isEnabledLocked else { return false }
+        let started = state.change { state -> Bool in
+            guard state.isEnabled else { return false }
             state.runningExecutions += 1
             return true
         }
         guard started else {
             return Signal(error: .notEnabled)
         }
+        schedulePublication()
         let execution = work(input)
         let replay = ReplaySubject<Output, CommandError<Failure>>(name: "execution")
         let withoutErrors = Signal<Output, Never>(name: "execution") { subscriber in
@@ -181,17 +182,25 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         scheduler.schedule { [executionSignalsSubject] in
             executionSignalsSubject.sendNext(withoutErrors)
         }
-        scheduler.schedule { [weak self] in
+        scheduler.schedule { [scheduler, state, errorsSubject] in
+            // At the end, the execution no longer runs; the state is published by an action
+            // queued before the end is sent, so that it is on the scheduler by the time a thread
+            // waiting for the end resumes.
             execution.subscribe(
                 Subscriber { event in
                     switch event {
                     case .next(let value):
                         replay.sendNext(value)
                     case .error(let failure):
-                        self?.finishExecution(failing: failure)
+                        state.change { $0.runningExecutions -= 1 }
+                        scheduler.schedule {
+                            errorsSubject.sendNext(failure)
+                            state.publish()
+                        }
                         replay.sendError(.failed(failure))
                     case .completed:
-                        self?.finishExecution(failing: nil)
+                        state.change { $0.runningExecutions -= 1 }
+                        scheduler.schedule { state.publish() }
                         replay.sendCompleted()
                     }
                 })
@@ -199,29 +208,77 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         return replay
     }
 
-    private func finishExecution(failing failure: Failure?) {
-        update { $0.runningExecutions -= 1 }
-        if let failure {
-            scheduler.schedule { [errorsSubject] in errorsSubject.sendNext(failure) }
+    /// Publishes the state on the scheduler, as it is when the action runs.
+    private func schedulePublication() {
+        scheduler.schedule { [state] in state.publish() }
+    }
+}
+
+/// A command's state, which decides `executing` and `enabled`, and its publication on those two
+/// signals. The command's scheduled actions hold it rather than the command, so that what is
+/// queued when the command goes away is still published before the signals complete.
+///
+/// A publication reads the state when it runs and sends only what changed, reading it again after
+/// each send until the signals show it: however publications reach the scheduler (out of order
+/// from several threads, at once on a scheduler that is not serial, nested in a subscriber that
+/// executes), the last one to run leaves the real state.
+private final class CommandState: @unchecked Sendable {
+    /// The mutable state, guarded by `lock`.
+    struct Fields {
+        var runningExecutions = 0
+        var enabledInput = true
+        var concurrentExecution: Bool
+
+        var isEnabled: Bool {
+            enabledInput && (concurrentExecution || runningExecutions == 0)
         }
     }
 
-    private var isEnabledLocked: Bool {
-        enabledInput && (concurrentExecution || runningExecutions == 0)
+    let executing = BehaviorSubject<Bool, Never>(value: false, name: "executing")
+    let enabled = BehaviorSubject<Bool, Never>(value: true, name: "enabled")
+
+    private let lock = PthreadLock()
+    private var fields: Fields
+    /// Held while publishing: one publication at a time even on a scheduler that runs actions
+    /// concurrently (`Scheduler.immediate` called from two threads). Recursive, so that a
+    /// subscriber that changes the state, on a scheduler that publishes at once, gets back here.
+    private let publishing = PthreadLock(recursive: true)
+    /// Guarded by `publishing`: the values last sent (a completed subject keeps its last value),
+    /// and whether this thread is inside `publish()` further up its stack.
+    private var publishedExecuting = false
+    private var publishedEnabled = true
+    private var isPublishing = false
+
+    init(concurrentExecution: Bool) {
+        fields = Fields(concurrentExecution: concurrentExecution)
     }
 
-    /// Changes the state under the lock, then publishes the resulting `executing` and `enabled`
-    /// values on the scheduler (each subject sends only real changes, in order).
-    @discardableResult
-    private func update<Result>(_ change: (Command) -> Result) -> Result {
-        let (result, executingNow, enabledNow) = lock.withLock {
-            let result = change(self)
-            return (result, runningExecutions > 0, isEnabledLocked)
+    /// Reads or changes the state under the lock.
+    func change<Result>(_ body: (inout Fields) -> Result) -> Result {
+        lock.withLock { body(&fields) }
+    }
+
+    /// Sends the current state on `executing`, then `enabled`, where it differs from what they
+    /// show. Called again from a subscriber of theirs (a reentrant change), it returns at once:
+    /// the loop further up the stack reads the state again after its send, so no subscriber sees
+    /// values nested out of order.
+    func publish() {
+        publishing.lock()
+        defer { publishing.unlock() }
+        guard !isPublishing else { return }
+        isPublishing = true
+        defer { isPublishing = false }
+        while true {
+            let (executingNow, enabledNow) = change { ($0.runningExecutions > 0, $0.isEnabled) }
+            if executingNow != publishedExecuting {
+                publishedExecuting = executingNow
+                executing.sendNext(executingNow)
+            } else if enabledNow != publishedEnabled {
+                publishedEnabled = enabledNow
+                enabled.sendNext(enabledNow)
+            } else {
+                return
+            }
         }
-        scheduler.schedule { [executingSubject, enabledSubject] in
-            if executingSubject.value != executingNow { executingSubject.sendNext(executingNow) }
-            if enabledSubject.value != enabledNow { enabledSubject.sendNext(enabledNow) }
-        }
-        return result
     }
 }
