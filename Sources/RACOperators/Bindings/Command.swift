@@ -3,13 +3,25 @@
 /// An action with observable state: it turns an input into a signal of work, tracks whether
 /// work is running, refuses to start while disabled, and reports every error separately.
 ///
-/// RAC: `RACCommand`. What RAC delivered on the main thread is delivered here on the `scheduler`
-/// given at creation (the main queue by default), so tests pass a `TestScheduler` and need no
-/// run loop. With the default, the work starts only when the main queue runs: on Linux, only while
-/// the main thread drains it (`dispatchMain()`). A command-line tool that blocks on the main
-/// thread instead (`execute(x).toArray()`) would wait forever, so the blocking operator stops the
-/// process with a message naming it (see `toArray()`); such a tool passes
-/// `scheduler: QueueScheduler()`. Rules (RAC's):
+/// RAC: `RACCommand`. Every signal of a command delivers on the `scheduler` given at creation (the
+/// main queue by default): `executing`, `enabled`, `errors`, `executionSignals`, and the values
+/// and end of each execution, both on the signal `execute(_:)` returns and inside
+/// `executionSignals`, even when the work sends them from another thread. Tests pass a
+/// `TestScheduler` and need no run loop. With the default, the work starts only when the main
+/// queue runs: on Linux, only while the main thread drains it (`dispatchMain()`). A command-line
+/// tool that blocks on the main thread instead (`execute(x).toArray()`) would wait forever, so the
+/// blocking operator stops the process with a message naming it (see `toArray()`); such a tool
+/// passes `scheduler: QueueScheduler()`.
+///
+/// Departure from RAC: `RACCommand.m -execute:` subscribes the work on the main thread scheduler
+/// but passes its values on from whatever thread the work sends them, so an execution's values
+/// came off the main thread whenever the work ran elsewhere (an `async` service, a background
+/// queue). Here they are moved onto `scheduler` as well, in the order the work sent them: one
+/// rule for every signal of a command, so that with `Scheduler.main`, binding a command's results
+/// to main-actor state (`session <~ command.executionSignals.switchToLatest()`) is safe under
+/// Swift 6's isolation checking.
+///
+/// Rules (RAC's, apart from the delivery above):
 /// - `execute(_:)` while disabled returns a signal that fails with `.notEnabled`, starts nothing
 ///   and changes nothing;
 /// - otherwise it marks the command executing, then subscribes to the work on `scheduler`, and
@@ -18,10 +30,13 @@
 ///   change is published by an action on the scheduler that sends the command's state as it is
 ///   when the action runs, so once the scheduler has run, they show the real state (a change
 ///   undone before its publication ran is not seen);
-/// - when an execution ends, it stops counting as running (a subscriber of the end may execute
-///   again at once), an action is queued on the scheduler that sends its error on `errors` and
-///   then publishes `executing` and `enabled`, and the execution's signal ends: a thread woken by
-///   the end (`waitUntilCompleted()`) finds the publication already queued;
+/// - when an execution's end is delivered on the scheduler, the execution stops counting as
+///   running (a subscriber of the end may execute again at once), an action is queued that sends
+///   its error on `errors` and then publishes `executing` and `enabled`, and the execution's
+///   signal ends (and its inner signal of `executionSignals`). So the end arrives first and the
+///   state changes one action later, as in RAC, whose `executing` came through `deliverOn:`:
+///   what a subscriber queued on the scheduler for the last values (`deliver(on:)`) runs before
+///   it, and a thread woken by the end (`waitUntilCompleted()`) finds it already queued;
 /// - `executionSignals` sends each execution's signal with its error removed; `errors` sends every
 ///   execution error and never terminates.
 ///
@@ -46,9 +61,10 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     ///   - enabled: while its latest value is `false`, the command is disabled; `nil` means always
     ///     enabled (apart from the executing rule).
     ///   - allowsConcurrentExecution: whether an execution may start while another runs.
-    ///   - scheduler: where the work is subscribed and the state signals deliver (RAC: the main
-    ///     thread). The default, `Scheduler.main`, needs a main thread that drains the main queue;
-    ///     a command-line tool without one passes another scheduler.
+    ///   - scheduler: where the work is subscribed and every signal of the command delivers,
+    ///     executions' values included (RAC: the main thread, for all but those values). The
+    ///     default, `Scheduler.main`, needs a main thread that drains the main queue; a
+    ///     command-line tool without one passes another scheduler.
     ///   - execute: makes the signal of work for one input; called once per execution.
     public init(
         enabled: Signal<Bool, Never>? = nil,
@@ -113,7 +129,8 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     public var allowsConcurrentExecutionValues: Signal<Bool, Never> { concurrentExecutionSubject }
 
     /// `true` while any execution runs: the current value at once, then every change, delivered on
-    /// the scheduler. RAC: `executing`.
+    /// the scheduler. An execution runs from `execute(_:)` until its end has been delivered on the
+    /// scheduler. RAC: `executing`.
     ///
     /// ```
     /// execute ... done:   f-t----f
@@ -131,6 +148,11 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
 
     /// Each execution's signal, with its error removed, sent on the scheduler when the execution
     /// starts. Only executions that start after subscribing are seen. RAC: `executionSignals`.
+    ///
+    /// The values and the end of each inner signal are delivered on the scheduler too, whatever
+    /// thread the work sends them on (RAC passed them on from the work's thread; see `Command`).
+    /// A subscriber that subscribes to an inner signal on the scheduler, as `switchToLatest()` or
+    /// `flatten()` does on receiving it, sees all its events there.
     ///
     /// ```
     /// execute(1), execute(2):   --[-a|]--[-b|]
@@ -150,11 +172,16 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// Starts the work for `input`, unless the command is disabled. RAC: `-execute:`.
     ///
     /// Returns a hot, replayed signal of this execution: every subscriber, however late, sees all
-    /// its events. When disabled, returns a signal that fails with `.notEnabled`; the work is not
-    /// started and nothing is published.
+    /// its events. The work's values and end are delivered on the scheduler, in the order the work
+    /// sent them, also when it sends them from another thread (RAC delivered them on the work's
+    /// thread; see `Command`); a subscriber that arrives after some were delivered receives those
+    /// at once, while subscribing. When the execution ends, its end is delivered first; `errors`,
+    /// `executing` and `enabled` follow in the next action on the scheduler. When disabled,
+    /// returns a signal that fails with `.notEnabled`; the work is not started and nothing is
+    /// published.
     ///
     /// ```
-    /// enabled:     execute(x)  ->  the work's events, replayed:   -a-b-|
+    /// enabled:     execute(x)  ->  the work's events, replayed, on the scheduler:   -a-b-|
     /// disabled:    execute(x)  ->  #  (.notEnabled)
     /// ```
     @discardableResult
@@ -183,10 +210,15 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
             executionSignalsSubject.sendNext(withoutErrors)
         }
         scheduler.schedule { [scheduler, state, errorsSubject] in
-            // At the end, the execution no longer runs; the state is published by an action
-            // queued before the end is sent, so that it is on the scheduler by the time a thread
-            // waiting for the end resumes.
-            execution.subscribe(
+            // The work's events are moved onto the scheduler: an event sent on it (it is
+            // `Scheduler.current`) while none is waiting is delivered at once; any other is queued
+            // on it, behind those still waiting.
+            let onScheduler = execution.deliver(
+                on: scheduler, immediatelyWhen: { Scheduler.current === scheduler })
+            // At the end, the execution no longer runs; the state is published in the next
+            // action, queued before the end is sent, so that it is on the scheduler by the time a
+            // thread waiting for the end resumes.
+            onScheduler.subscribe(
                 Subscriber { event in
                     switch event {
                     case .next(let value):
