@@ -20,8 +20,9 @@ struct CommandStateTests {
         scheduler.runAll()
         #expect(executing.values == [false, true])
 
-        // Execution 1 ends on this thread. Its end goes to the scheduler, and the hook runs inside
-        // that scheduling call: execution 2 starts, and what it schedules is queued first.
+        // Execution 1 ends on this thread, off the scheduler. The first thing its end schedules
+        // (its delivery; before the fix, the publication of a snapshot) runs the hook inside the
+        // scheduling call: execution 2 starts, and what it schedules is queued first.
         scheduler.beforeNextSchedule { command.execute(2) }
         first.sendCompleted()
         scheduler.runAll()
