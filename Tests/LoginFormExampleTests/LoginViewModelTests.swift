@@ -162,6 +162,35 @@ struct LoginViewModelTests {
         expectReleased(viewModel, "the view model")
     }
 
+    @Test("a service that answers on another thread: the session is written on the scheduler")
+    func sessionWrittenOnScheduler() {
+        let scheduler = TestScheduler(checksRelease: true)
+        let reply = Subject<Session, LoginError>()
+        let viewModel = LoginViewModel(scheduler: scheduler, service: { _, _ in reply })
+        viewModel.username.value = "ann"
+        viewModel.password.value = "secret"
+        // Whether each write of the session ran on the scheduler.
+        let writes = Log<Bool>()
+        let observation = viewModel.session.signal.skip(1).subscribe(next: { [weak scheduler] _ in
+            writes.append(Scheduler.current === scheduler)
+        })
+        viewModel.submit.execute(())
+        scheduler.run()
+
+        // The service answers on a thread of its own (an `async` service would, on a background
+        // task); the thread has ended when onThreads returns.
+        onThreads(1) { _ in
+            reply.sendNext(Session(token: "token-ann"))
+            reply.sendCompleted()
+        }
+        #expect(viewModel.session.value == nil)
+        scheduler.run()
+        #expect(viewModel.session.value == Session(token: "token-ann"))
+        #expect(writes.all == [true])
+        observation.dispose()
+        expectReleased(viewModel, "the view model")
+    }
+
     @Test("the screen binds both ways to the fields and one way to the button, spinner and label")
     func screenBindings() {
         let scheduler = TestScheduler(checksRelease: true)

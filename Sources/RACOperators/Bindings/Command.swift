@@ -3,17 +3,40 @@
 /// An action with observable state: it turns an input into a signal of work, tracks whether
 /// work is running, refuses to start while disabled, and reports every error separately.
 ///
-/// RAC: `RACCommand`. What RAC delivered on the main thread is delivered here on the `scheduler`
-/// given at creation (the main queue by default), so tests pass a `TestScheduler` and need no
-/// run loop. With the default, the work starts only when the main queue runs: on Linux, only while
-/// the main thread drains it (`dispatchMain()`). A command-line tool that blocks on the main
-/// thread instead (`execute(x).toArray()`) would wait forever, so the blocking operator stops the
-/// process with a message naming it (see `toArray()`); such a tool passes
-/// `scheduler: QueueScheduler()`. Rules (RAC's):
-/// - `execute(_:)` while disabled returns a signal that fails with `.notEnabled` and starts nothing;
+/// RAC: `RACCommand`. Every signal of a command delivers on the `scheduler` given at creation (the
+/// main queue by default): `executing`, `enabled`, `errors`, `executionSignals`, and the values
+/// and end of each execution, both on the signal `execute(_:)` returns and inside
+/// `executionSignals`, even when the work sends them from another thread. Tests pass a
+/// `TestScheduler` and need no run loop. With the default, the work starts only when the main
+/// queue runs: on Linux, only while the main thread drains it (`dispatchMain()`). A command-line
+/// tool that blocks on the main thread instead (`execute(x).toArray()`) would wait forever, so the
+/// blocking operator stops the process with a message naming it (see `toArray()`); such a tool
+/// passes `scheduler: QueueScheduler()`.
+///
+/// Departure from RAC: `RACCommand.m -execute:` subscribes the work on the main thread scheduler
+/// but passes its values on from whatever thread the work sends them, so an execution's values
+/// came off the main thread whenever the work ran elsewhere (an `async` service, a background
+/// queue). Here they are moved onto `scheduler` as well, in the order the work sent them: one
+/// rule for every signal of a command, so that with `Scheduler.main`, binding a command's results
+/// to main-actor state (`session <~ command.executionSignals.switchToLatest()`) is safe under
+/// Swift 6's isolation checking.
+///
+/// Rules (RAC's, apart from the delivery above):
+/// - `execute(_:)` while disabled returns a signal that fails with `.notEnabled`, starts nothing
+///   and changes nothing;
 /// - otherwise it marks the command executing, then subscribes to the work on `scheduler`, and
 ///   returns a hot, replayed signal of that execution (late subscribers still see every event);
-/// - `executing` and `enabled` send their current value at once, then each change, in order;
+/// - `executing` and `enabled` send their current value at once, then each change, in order. A
+///   change is published by an action on the scheduler that sends the command's state as it is
+///   when the action runs, so once the scheduler has run, they show the real state (a change
+///   undone before its publication ran is not seen);
+/// - when an execution's end is delivered on the scheduler, the execution stops counting as
+///   running (a subscriber of the end may execute again at once), an action is queued that sends
+///   its error on `errors` and then publishes `executing` and `enabled`, and the execution's
+///   signal ends (and its inner signal of `executionSignals`). So the end arrives first and the
+///   state changes one action later, as in RAC, whose `executing` came through `deliverOn:`:
+///   what a subscriber queued on the scheduler for the last values (`deliver(on:)`) runs before
+///   it, and a thread woken by the end (`waitUntilCompleted()`) finds it already queued;
 /// - `executionSignals` sends each execution's signal with its error removed; `errors` sends every
 ///   execution error and never terminates.
 ///
@@ -24,16 +47,11 @@
 /// executionSignals:   --[--a-b-|]
 /// ```
 public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
-    private let lock = PthreadLock()
+    private let state: CommandState
     private let work: (Input) -> Signal<Output, Failure>
     private let scheduler: Scheduler
-    private var runningExecutions = 0
-    private var enabledInput = true
-    private var concurrentExecution: Bool
     private let enabledInputSubscription = SerialDisposable()
 
-    private let executingSubject: BehaviorSubject<Bool, Never>
-    private let enabledSubject: BehaviorSubject<Bool, Never>
     private let concurrentExecutionSubject: BehaviorSubject<Bool, Never>
     private let executionSignalsSubject = Subject<Signal<Output, Never>, Never>(name: "executionSignals")
     private let errorsSubject = Subject<Failure, Never>(name: "errors")
@@ -43,9 +61,10 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     ///   - enabled: while its latest value is `false`, the command is disabled; `nil` means always
     ///     enabled (apart from the executing rule).
     ///   - allowsConcurrentExecution: whether an execution may start while another runs.
-    ///   - scheduler: where the work is subscribed and the state signals deliver (RAC: the main
-    ///     thread). The default, `Scheduler.main`, needs a main thread that drains the main queue;
-    ///     a command-line tool without one passes another scheduler.
+    ///   - scheduler: where the work is subscribed and every signal of the command delivers,
+    ///     executions' values included (RAC: the main thread, for all but those values). The
+    ///     default, `Scheduler.main`, needs a main thread that drains the main queue; a
+    ///     command-line tool without one passes another scheduler.
     ///   - execute: makes the signal of work for one input; called once per execution.
     public init(
         enabled: Signal<Bool, Never>? = nil,
@@ -55,20 +74,20 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     ) {
         self.work = execute
         self.scheduler = scheduler
-        self.concurrentExecution = allowsConcurrentExecution
-        executingSubject = BehaviorSubject(value: false, name: "executing")
-        enabledSubject = BehaviorSubject(value: true, name: "enabled")
+        state = CommandState(concurrentExecution: allowsConcurrentExecution)
         concurrentExecutionSubject = BehaviorSubject(
             value: allowsConcurrentExecution, name: "allowsConcurrentExecution")
         if let enabled {
             // The first value(s) sent during subscription apply at once (RAC: the first `enabled`
             // value is synchronous); later ones are published on the scheduler.
             let subscribing = Locked(true)
-            enabledInputSubscription.inner = enabled.subscribe(next: { [weak self] value in
-                guard let self else { return }
-                self.update { $0.enabledInput = value }
+            let state = self.state
+            enabledInputSubscription.inner = enabled.subscribe(next: { value in
+                state.change { $0.enabledInput = value }
                 if subscribing.current {
-                    self.enabledSubject.sendNext(self.lock.withLock { self.isEnabledLocked })
+                    state.publish()
+                } else {
+                    scheduler.schedule { state.publish() }
                 }
             })
             subscribing.withValue { $0 = false }
@@ -78,13 +97,9 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     deinit {
         enabledInputSubscription.dispose()
         // On the scheduler, where the state signals deliver, after any change still queued there.
-        scheduler.schedule {
-            [
-                executingSubject, enabledSubject, executionSignalsSubject, errorsSubject,
-                concurrentExecutionSubject
-            ] in
-            executingSubject.sendCompleted()
-            enabledSubject.sendCompleted()
+        scheduler.schedule { [state, executionSignalsSubject, errorsSubject, concurrentExecutionSubject] in
+            state.executing.sendCompleted()
+            state.enabled.sendCompleted()
             executionSignalsSubject.sendCompleted()
             errorsSubject.sendCompleted()
             concurrentExecutionSubject.sendCompleted()
@@ -95,9 +110,10 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// (default `false`). Changing it re-evaluates `enabled`, and is sent on
     /// `allowsConcurrentExecutionValues`.
     public var allowsConcurrentExecution: Bool {
-        get { lock.withLock { concurrentExecution } }
+        get { state.change { $0.concurrentExecution } }
         set {
-            update { $0.concurrentExecution = newValue }
+            state.change { $0.concurrentExecution = newValue }
+            schedulePublication()
             concurrentExecutionSubject.sendNext(newValue)
         }
     }
@@ -113,12 +129,13 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     public var allowsConcurrentExecutionValues: Signal<Bool, Never> { concurrentExecutionSubject }
 
     /// `true` while any execution runs: the current value at once, then every change, delivered on
-    /// the scheduler. RAC: `executing`.
+    /// the scheduler. An execution runs from `execute(_:)` until its end has been delivered on the
+    /// scheduler. RAC: `executing`.
     ///
     /// ```
     /// execute ... done:   f-t----f
     /// ```
-    public var executing: Signal<Bool, Never> { executingSubject }
+    public var executing: Signal<Bool, Never> { state.executing }
 
     /// Whether `execute(_:)` would start work now: the current value at once, then every change,
     /// delivered on the scheduler. RAC: `enabled`.
@@ -127,10 +144,15 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// enabled input:  t----f----t
     /// enabled:        t----f----t
     /// ```
-    public var enabled: Signal<Bool, Never> { enabledSubject }
+    public var enabled: Signal<Bool, Never> { state.enabled }
 
     /// Each execution's signal, with its error removed, sent on the scheduler when the execution
     /// starts. Only executions that start after subscribing are seen. RAC: `executionSignals`.
+    ///
+    /// The values and the end of each inner signal are delivered on the scheduler too, whatever
+    /// thread the work sends them on (RAC passed them on from the work's thread; see `Command`).
+    /// A subscriber that subscribes to an inner signal on the scheduler, as `switchToLatest()` or
+    /// `flatten()` does on receiving it, sees all its events there.
     ///
     /// ```
     /// execute(1), execute(2):   --[-a|]--[-b|]
@@ -150,23 +172,29 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// Starts the work for `input`, unless the command is disabled. RAC: `-execute:`.
     ///
     /// Returns a hot, replayed signal of this execution: every subscriber, however late, sees all
-    /// its events. When disabled, returns a signal that fails with `.notEnabled` and the work is
-    /// not started.
+    /// its events. The work's values and end are delivered on the scheduler, in the order the work
+    /// sent them, also when it sends them from another thread (RAC delivered them on the work's
+    /// thread; see `Command`); a subscriber that arrives after some were delivered receives those
+    /// at once, while subscribing. When the execution ends, its end is delivered first; `errors`,
+    /// `executing` and `enabled` follow in the next action on the scheduler. When disabled,
+    /// returns a signal that fails with `.notEnabled`; the work is not started and nothing is
+    /// published.
     ///
     /// ```
-    /// enabled:     execute(x)  ->  the work's events, replayed:   -a-b-|
+    /// enabled:     execute(x)  ->  the work's events, replayed, on the scheduler:   -a-b-|
     /// disabled:    execute(x)  ->  #  (.notEnabled)
     /// ```
     @discardableResult
     public func execute(_ input: Input) -> Signal<Output, CommandError<Failure>> {
-        let started = update { state -> Bool in
-            guard state.isEnabledLocked else { return false }
+        let started = state.change { state -> Bool in
+            guard state.isEnabled else { return false }
             state.runningExecutions += 1
             return true
         }
         guard started else {
             return Signal(error: .notEnabled)
         }
+        schedulePublication()
         let execution = work(input)
         let replay = ReplaySubject<Output, CommandError<Failure>>(name: "execution")
         let withoutErrors = Signal<Output, Never>(name: "execution") { subscriber in
@@ -181,17 +209,30 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         scheduler.schedule { [executionSignalsSubject] in
             executionSignalsSubject.sendNext(withoutErrors)
         }
-        scheduler.schedule { [weak self] in
-            execution.subscribe(
+        scheduler.schedule { [scheduler, state, errorsSubject] in
+            // The work's events are moved onto the scheduler: an event sent on it (it is
+            // `Scheduler.current`) while none is waiting is delivered at once; any other is queued
+            // on it, behind those still waiting.
+            let onScheduler = execution.deliver(
+                on: scheduler, immediatelyWhen: { Scheduler.current === scheduler })
+            // At the end, the execution no longer runs; the state is published in the next
+            // action, queued before the end is sent, so that it is on the scheduler by the time a
+            // thread waiting for the end resumes.
+            onScheduler.subscribe(
                 Subscriber { event in
                     switch event {
                     case .next(let value):
                         replay.sendNext(value)
                     case .error(let failure):
-                        self?.finishExecution(failing: failure)
+                        state.change { $0.runningExecutions -= 1 }
+                        scheduler.schedule {
+                            errorsSubject.sendNext(failure)
+                            state.publish()
+                        }
                         replay.sendError(.failed(failure))
                     case .completed:
-                        self?.finishExecution(failing: nil)
+                        state.change { $0.runningExecutions -= 1 }
+                        scheduler.schedule { state.publish() }
                         replay.sendCompleted()
                     }
                 })
@@ -199,29 +240,77 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         return replay
     }
 
-    private func finishExecution(failing failure: Failure?) {
-        update { $0.runningExecutions -= 1 }
-        if let failure {
-            scheduler.schedule { [errorsSubject] in errorsSubject.sendNext(failure) }
+    /// Publishes the state on the scheduler, as it is when the action runs.
+    private func schedulePublication() {
+        scheduler.schedule { [state] in state.publish() }
+    }
+}
+
+/// A command's state, which decides `executing` and `enabled`, and its publication on those two
+/// signals. The command's scheduled actions hold it rather than the command, so that what is
+/// queued when the command goes away is still published before the signals complete.
+///
+/// A publication reads the state when it runs and sends only what changed, reading it again after
+/// each send until the signals show it: however publications reach the scheduler (out of order
+/// from several threads, at once on a scheduler that is not serial, nested in a subscriber that
+/// executes), the last one to run leaves the real state.
+private final class CommandState: @unchecked Sendable {
+    /// The mutable state, guarded by `lock`.
+    struct Fields {
+        var runningExecutions = 0
+        var enabledInput = true
+        var concurrentExecution: Bool
+
+        var isEnabled: Bool {
+            enabledInput && (concurrentExecution || runningExecutions == 0)
         }
     }
 
-    private var isEnabledLocked: Bool {
-        enabledInput && (concurrentExecution || runningExecutions == 0)
+    let executing = BehaviorSubject<Bool, Never>(value: false, name: "executing")
+    let enabled = BehaviorSubject<Bool, Never>(value: true, name: "enabled")
+
+    private let lock = PthreadLock()
+    private var fields: Fields
+    /// Held while publishing: one publication at a time even on a scheduler that runs actions
+    /// concurrently (`Scheduler.immediate` called from two threads). Recursive, so that a
+    /// subscriber that changes the state, on a scheduler that publishes at once, gets back here.
+    private let publishing = PthreadLock(recursive: true)
+    /// Guarded by `publishing`: the values last sent (a completed subject keeps its last value),
+    /// and whether this thread is inside `publish()` further up its stack.
+    private var publishedExecuting = false
+    private var publishedEnabled = true
+    private var isPublishing = false
+
+    init(concurrentExecution: Bool) {
+        fields = Fields(concurrentExecution: concurrentExecution)
     }
 
-    /// Changes the state under the lock, then publishes the resulting `executing` and `enabled`
-    /// values on the scheduler (each subject sends only real changes, in order).
-    @discardableResult
-    private func update<Result>(_ change: (Command) -> Result) -> Result {
-        let (result, executingNow, enabledNow) = lock.withLock {
-            let result = change(self)
-            return (result, runningExecutions > 0, isEnabledLocked)
+    /// Reads or changes the state under the lock.
+    func change<Result>(_ body: (inout Fields) -> Result) -> Result {
+        lock.withLock { body(&fields) }
+    }
+
+    /// Sends the current state on `executing`, then `enabled`, where it differs from what they
+    /// show. Called again from a subscriber of theirs (a reentrant change), it returns at once:
+    /// the loop further up the stack reads the state again after its send, so no subscriber sees
+    /// values nested out of order.
+    func publish() {
+        publishing.lock()
+        defer { publishing.unlock() }
+        guard !isPublishing else { return }
+        isPublishing = true
+        defer { isPublishing = false }
+        while true {
+            let (executingNow, enabledNow) = change { ($0.runningExecutions > 0, $0.isEnabled) }
+            if executingNow != publishedExecuting {
+                publishedExecuting = executingNow
+                executing.sendNext(executingNow)
+            } else if enabledNow != publishedEnabled {
+                publishedEnabled = enabledNow
+                enabled.sendNext(enabledNow)
+            } else {
+                return
+            }
         }
-        scheduler.schedule { [executingSubject, enabledSubject] in
-            if executingSubject.value != executingNow { executingSubject.sendNext(executingNow) }
-            if enabledSubject.value != enabledNow { enabledSubject.sendNext(enabledNow) }
-        }
-        return result
     }
 }

@@ -150,6 +150,103 @@ struct CommandTests {
         expectReleased(command, "the command")
     }
 
+    @Test("work that sends from another thread: its values and end wait for the scheduler and arrive there")
+    func executionDeliversOnScheduler() {
+        let scheduler = VirtualTimeScheduler()
+        let work = Subject<Int, TestError>()
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { _ in work }
+        let offScheduler = Log<String>()
+        let inner = EventLog<Int, Never>()
+        // The scheduler holds the command's last actions, which hold these subscribers: weakly.
+        let executions = command.executionSignals.subscribe(next: { [weak scheduler] signal in
+            inner.record(signal) { _ in
+                if Scheduler.current !== scheduler { offScheduler.append("inner") }
+            }
+        })
+        let execution = EventLog<Int, CommandError<TestError>>()
+        execution.record(command.execute(1)) { [weak scheduler] _ in
+            if Scheduler.current !== scheduler { offScheduler.append("execute") }
+        }
+        scheduler.run()
+        #expect(work.subscriberCount == 1)
+
+        // The work sends on a thread of its own, which has ended when onThreads returns.
+        onThreads(1) { _ in
+            work.sendNext(1)
+            work.sendNext(2)
+            work.sendCompleted()
+        }
+        #expect(execution.events.isEmpty)
+        #expect(inner.events.isEmpty)
+        scheduler.run()
+        #expect(execution.events == [.next(1), .next(2), .completed])
+        #expect(inner.events == [.next(1), .next(2), .completed])
+        #expect(offScheduler.all.isEmpty)
+        expectReleased(executions, "the executionSignals subscriber")
+        expectReleased(command, "the command")
+    }
+
+    @Test("a value the work sends on the scheduler waits behind values still queued there")
+    func executionKeepsOrder() {
+        let scheduler = VirtualTimeScheduler()
+        let work = Subject<Int, TestError>()
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { _ in work }
+        let execution = EventLog.of(command.execute(1))
+        scheduler.run()
+        // Runs on the scheduler before the delivery of 1, which the work sent first, from another
+        // thread.
+        scheduler.schedule { work.sendNext(2) }
+        onThreads(1) { _ in work.sendNext(1) }
+        scheduler.run()
+        #expect(execution.events == [.next(1), .next(2)])
+        work.sendCompleted()
+        scheduler.run()
+        #expect(execution.events == [.next(1), .next(2), .completed])
+    }
+
+    @Test("an execution's end, then, one scheduler action later, its error on errors, executing, enabled")
+    func endBeforeStateChange() {
+        let scheduler = VirtualTimeScheduler()
+        let work = Subject<Int, TestError>()
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { _ in work }
+        let order = Log<String>()
+        let subscriptions = [
+            command.execute(1).subscribe(error: { order.append("execute: \($0)") }),
+            command.errors.subscribe(next: { order.append("errors: \($0)") }),
+            command.executing.subscribe(next: { order.append("executing: \($0)") }),
+            command.enabled.subscribe(next: { order.append("enabled: \($0)") }),
+        ]
+        scheduler.run()
+        let started = ["executing: false", "enabled: true", "executing: true", "enabled: false"]
+        #expect(order.all == started)
+        work.sendError(TestError(5))
+        #expect(order.all == started)
+        #expect(scheduler.run(atMost: 1) == 1)
+        let ended = started + ["execute: The command's execution failed: TestError(5)"]
+        #expect(order.all == ended)
+        #expect(scheduler.run(atMost: 1) == 1)
+        #expect(order.all == ended + ["errors: TestError(5)", "executing: false", "enabled: true"])
+        #expect(scheduler.isEmpty)
+        for subscription in subscriptions { subscription.dispose() }
+    }
+
+    @Test("CommandError.underlying: the execution's own error, nil for a refusal")
+    func underlyingError() {
+        #expect(CommandError<TestError>.failed(TestError(3)).underlying == TestError(3))
+        #expect(CommandError<TestError>.notEnabled.underlying == nil)
+
+        let scheduler = VirtualTimeScheduler()
+        let command = Command<Int, Int, TestError>(scheduler: scheduler) { Signal(error: TestError($0)) }
+        let failing = EventLog.of(command.execute(4))
+        let refused = EventLog.of(command.execute(5))
+        scheduler.run()
+        #expect(failing.events == [.error(.failed(TestError(4)))])
+        #expect(failing.error?.underlying == TestError(4))
+        #expect(refused.events == [.error(.notEnabled)])
+        #expect(refused.error?.underlying == nil)
+        expectReleased(command, "the command")
+    }
+
     @Test("releasing the command completes its state signals and frees the work closure")
     func deallocation() {
         let scheduler = VirtualTimeScheduler()
