@@ -9,6 +9,10 @@ import RACTestSupport
 /// has fired and whose closure is running (waiting for the operator's lock, say), which a
 /// cancellation can no longer stop.
 ///
+/// A hook set with `beforeNextSchedule(_:)` runs at the start of the next `schedule` call, before
+/// that call records its action: another operation performed between a caller's change and its
+/// action reaching the scheduler (two threads' publications reaching it in the other order).
+///
 /// ```
 /// source.sendNext("a")            // schedules action 0
 /// scheduler.actions[0].start()    // a's timer fires; its closure waits for the lock
@@ -78,6 +82,7 @@ final class HandRunScheduler: Scheduler, @unchecked Sendable {
     }
 
     private let recorded = Locked<[Action]>([])
+    private let hook = Locked<(() -> Void)?>(nil)
 
     /// A scheduler with no action yet.
     init() {
@@ -89,6 +94,28 @@ final class HandRunScheduler: Scheduler, @unchecked Sendable {
 
     /// The actions that `run()` would still run, in the order scheduled.
     var pending: [Action] { actions.filter(\.isPending) }
+
+    /// How many times `schedule` has been called.
+    var scheduleCount: Int { recorded.withValue { $0.count } }
+
+    /// Runs `hook` at the start of the next `schedule` call (once), before that call records its
+    /// action.
+    func beforeNextSchedule(_ hook: @escaping () -> Void) {
+        self.hook.withValue { $0 = hook }
+    }
+
+    /// Runs the hook now if no `schedule` call has run it.
+    func runHookIfPending() {
+        takeHook()?()
+    }
+
+    /// Runs the pending one-shot actions in the order scheduled, and those they schedule, with
+    /// this scheduler as `Scheduler.current`, until none is left (a serial scheduler draining).
+    func runAll() {
+        performAsCurrent {
+            while let next = pending.first(where: { !$0.repeats }) { next.run() }
+        }
+    }
 
     /// Records `action` with no delay; the test runs it.
     override func schedule(_ action: @escaping () -> Void) -> (any Disposable)? {
@@ -109,7 +136,17 @@ final class HandRunScheduler: Scheduler, @unchecked Sendable {
     }
 
     private func record(_ action: Action) -> any Disposable {
+        takeHook()?()
         recorded.withValue { $0.append(action) }
         return ActionDisposable { action.cancel() }
+    }
+}
+
+extension HandRunScheduler {
+    fileprivate func takeHook() -> (() -> Void)? {
+        hook.withValue { hook in
+            defer { hook = nil }
+            return hook
+        }
     }
 }
