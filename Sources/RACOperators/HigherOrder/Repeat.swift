@@ -1,11 +1,14 @@
 // repeat: resubscribes every time the receiver completes.
 //
-// Resubscribing operators. Each resubscription is trampolined, so a source that terminates
-// synchronously can be resubscribed any number of times without growing the stack.
+// Resubscribing operators, on `SerialSubscription`'s loop: the next attempt is subscribed once the
+// previous attempt's subscription call has returned (RAC's `-subscribeForever:`), so a source that
+// terminates synchronously can be resubscribed any number of times without growing the stack.
 
 extension Signal {
     /// RAC: `-repeat`. Resubscribes every time the signal completes, forever; an error ends it.
-    /// Combine with `take(_:)` (or dispose) to stop.
+    /// Combine with `take(_:)` (or dispose) to stop. Each round is subscribed once the previous
+    /// round's subscription call has returned, so state its creation closure updates after
+    /// completing is seen.
     ///
     /// ```
     /// self (attempts):  -a-|  -a-|  -a-#

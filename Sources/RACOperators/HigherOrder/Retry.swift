@@ -1,11 +1,14 @@
 // retry(_:) and retry(): resubscribe on an error.
 //
-// Resubscribing operators. Each resubscription is trampolined, so a source that terminates
-// synchronously can be resubscribed any number of times without growing the stack.
+// Resubscribing operators, on `SerialSubscription`'s loop: the next attempt is subscribed once the
+// previous attempt's subscription call has returned (RAC's `-subscribeForever:`), so a source that
+// terminates synchronously can be resubscribed any number of times without growing the stack.
 
 extension Signal {
     /// RAC: `-retry:`. On an error, resubscribes, up to `count` times; the error after the last
-    /// retry is forwarded. Values from every attempt are forwarded; completion ends it.
+    /// retry is forwarded. Values from every attempt are forwarded; completion ends it. Each
+    /// attempt is subscribed once the previous attempt's subscription call has returned (RAC's
+    /// `-subscribeForever:`), so state its creation closure updates after sending is seen.
     ///
     /// - Important: as RAC's `retry:0`, **`retry(0)` retries forever** (it is `retry()`), it does
     ///   not mean "no retries". To not retry, do not call `retry`. (O214, operators.md)
@@ -37,7 +40,8 @@ extension Signal {
         }
     }
 
-    /// RAC: `-retry`. Resubscribes on every error, forever; completion ends it.
+    /// RAC: `-retry`. Resubscribes on every error, forever; completion ends it. Each attempt is
+    /// subscribed once the previous attempt's subscription call has returned.
     ///
     /// ```
     /// self (attempts):  -a-#  -b-#  -c|
