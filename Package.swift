@@ -44,8 +44,9 @@ let package = Package(
             path: "Examples/Showcase",
             swiftSettings: strict
         ),
-        // Programs that block the main thread on work queued on the main queue, run as child
-        // processes by RACOperatorsTests (CommandMainThreadTests); not a product.
+        // Programs that need the real main thread and main queue (blocking the main thread on work
+        // queued there, deliverOnMainThread() on a driven main queue), run as child processes by
+        // RACOperatorsTests (CommandMainThreadTests, DeliverOnMainThreadTests); not a product.
         .executableTarget(
             name: "RACMainQueueProbe", dependencies: ["RACOperators"], path: "Tests/MainQueueProbe",
             swiftSettings: strict),

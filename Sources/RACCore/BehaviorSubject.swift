@@ -3,11 +3,24 @@
 ///
 /// RAC: `RACBehaviorSubject` (`+behaviorSubjectWithDefaultValue:`).
 ///
+/// Once it has terminated, it is a one-value `ReplaySubject`: a subscriber arriving after the end
+/// gets the current value (the initial one if nothing else was sent), then the terminal event, at
+/// once; values and terminal events sent after the end are ignored, and `value` keeps the last
+/// value. RAC's `RACBehaviorSubject` is a `RACSubject` that forgets its terminal event: a late
+/// subscriber gets the current value and then waits forever, and `sendNext:` after the end still
+/// changes the current value (see Docs/Concepts.md, "Departures from RAC 2.x").
+///
 /// ```
 /// BehaviorSubject(value: z)
 /// sends:          ---a---b-
 /// sub at start:   z--a---b-
 /// sub after a:       a---b-
+///
+/// sends:          ---a---|--c-
+/// sub after |:              (a|)
+///
+/// sends:          -------#--c-
+/// sub after #:              (z#)
 /// ```
 public final class BehaviorSubject<Value, Failure: Error>: ReplaySubject<Value, Failure>, @unchecked Sendable
 {

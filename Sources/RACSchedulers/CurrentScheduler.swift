@@ -23,7 +23,14 @@ extension Scheduler {
         if let scheduler = CurrentSchedulerSlot.scheduler {
             return scheduler
         }
-        return Thread.isMainThread || MainQueueMarker.isRunningOnMainQueue ? Scheduler.main : nil
+        return isOnMainThreadOrQueue ? Scheduler.main : nil
+    }
+
+    /// Whether the caller runs on the main thread, or on the main queue on whatever thread drains
+    /// it (Linux drains it on a worker thread after `dispatchMain()`): where RAC's main-thread
+    /// checks hold. `deliverOnMainThread()` delivers directly when this is true.
+    package static var isOnMainThreadOrQueue: Bool {
+        Thread.isMainThread || MainQueueMarker.isRunningOnMainQueue
     }
 
     /// Runs `body` with this scheduler as `Scheduler.current` on this thread, then restores the

@@ -1,7 +1,11 @@
-// rac-main-queue-probe: the programs of issue 17, item 4, run by CommandMainThreadTests as child
-// processes. Each runs on the main thread, which never drains the main queue (no dispatchMain(),
-// no run loop), as a command-line tool does. The first argument picks the program; the blocking
-// ones must end with the programmer-error message naming their call, not hang.
+// rac-main-queue-probe: programs that need the process's real main thread and main queue, run as
+// child processes by the tests. The first argument picks the program.
+//
+// The programs of issue 17, item 4 (CommandMainThreadTests) run on the main thread, which never
+// drains the main queue (no dispatchMain(), no run loop), as a command-line tool does; the blocking
+// ones must end with the programmer-error message naming their call, not hang. The
+// deliverOnMainThread() programs (DeliverOnMainThread.swift, DeliverOnMainThreadTests) drive the
+// main queue instead.
 
 import Foundation
 import RACOperators
@@ -69,6 +73,13 @@ case "serial-scheduler-other-work-first":
         done.signal()
     }
     done.wait()
+case "deliverOnMainThread-from-background":
+    let arguments = CommandLine.arguments.dropFirst(2)
+    deliverFromBackground(driver: arguments.first ?? "", terminal: arguments.dropFirst().first ?? "")
+case "deliverOnMainThread-on-main-thread":
+    deliverOnMainThread()
+case "deliverOnMainThread-on-main-queue":
+    deliverOnMainQueue(driver: CommandLine.arguments.dropFirst(2).first ?? "")
 default:
     print("usage: rac-main-queue-probe PROGRAM")
     exit(2)

@@ -24,11 +24,18 @@ extension Signal {
     }
 
     /// RAC: none (a bridge from Swift concurrency). A cold signal that iterates `sequence` in a new
-    /// task on each subscription, sending each element, then completing or sending the sequence's
-    /// error. Disposing cancels the task.
+    /// task on each subscription, sending each element, then completing, or failing with the error
+    /// the sequence throws (typed: the signal's `Failure` is the sequence's).
+    ///
+    /// Disposing cancels the task. The element of a `next()` already under way when the
+    /// subscription is disposed is dropped, and the iterator is not asked for another one, even if
+    /// it ignores cancellation (the task checks for it before each `next()`; a `next()` it was
+    /// starting on another thread at that very moment still runs, in a cancelled task).
     ///
     /// ```
     /// Signal(asyncSequence):   -a-b-c-|
+    /// sequence throws e:       -a-b-#        (the error e, typed)
+    /// disposed after a:        -a-           (task cancelled; no further next())
     /// ```
     public convenience init<Elements: AsyncSequence & Sendable>(_ sequence: Elements)
     where Elements.Element == Value, Elements.Failure == Failure {

@@ -21,15 +21,22 @@ extension Signal {
     }
 
     /// RAC: `-deliverOnMainThread`. Like `deliver(on: Scheduler.main)`, but an event sent on the
-    /// main thread while nothing is queued is delivered at once, without a hop (order is kept:
-    /// once one event is queued, later ones queue behind it).
+    /// main thread, or from work running on the main queue, while nothing is queued is delivered at
+    /// once, before `sendNext` returns, without a hop (order is kept: once one event is queued,
+    /// later ones queue behind it).
+    ///
+    /// On Darwin the main queue runs on the main thread; on Linux, after `dispatchMain()`,
+    /// libdispatch drains it on a worker thread, and an event sent there is delivered at once too
+    /// (RAC checks `NSThread.isMainThread`, which is the same thing on Darwin). Events from other
+    /// threads are delivered on the main queue, in order, terminal event included.
     ///
     /// ```
-    /// self (main thread):   -a-b-|     delivered at once
-    /// self (background):    -a-b-|     delivered on the main queue
+    /// self (main thread):   -a-b-|     delivered at once, before sendNext returns
+    /// self (main queue):    -a-b-|     delivered at once, whichever thread drains the queue
+    /// self (background):    -a-b-|     delivered on the main queue, in order
     /// ```
     public func deliverOnMainThread() -> Signal<Value, Failure> {
-        deliver(on: Scheduler.main, immediatelyWhen: { Thread.isMainThread })
+        deliver(on: Scheduler.main, immediatelyWhen: { Scheduler.isOnMainThreadOrQueue })
     }
 
     /// The mechanism of `deliverOnMainThread()`: delivers directly when `isOnTarget()` holds and no
