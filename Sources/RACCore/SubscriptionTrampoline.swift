@@ -54,7 +54,7 @@ package enum SubscriptionTrampoline {
 
     /// Whether a subscription made now on this thread runs at once (the thread is less than
     /// `maximumDepth` subscriptions deep), rather than being queued until the outermost returns.
-    @inline(__always)
+    @usableFromInline
     package static var hasRoom: Bool {
         ThreadState.current.pointee.subscriptions.depth < maximumDepth
     }
@@ -77,6 +77,7 @@ package enum SubscriptionTrampoline {
         leave(frame)
     }
 
+    @usableFromInline
     package static func enqueue(_ work: @escaping () -> Void) {
         ThreadState.current.pointee.subscriptions.append(work)
     }

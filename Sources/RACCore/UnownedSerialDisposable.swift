@@ -34,6 +34,7 @@ package final class UnownedSerialDisposable: Disposable, @unchecked Sendable {
     /// `replace(with:)` for a caller that knows the previous disposable needs no disposal (a
     /// subscription that has ended: `SerialSubscription` starts its next signal from the current
     /// one's terminal event): it is only let go of.
+    @usableFromInline
     package func replace(afterEndOfPrevious inner: any Disposable) {
         swap(in: inner)?.release()
     }

@@ -65,7 +65,7 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     /// Subscribes to `signal`, and then to the signals that follow it while they end during their
     /// own subscription call. Deep in nested subscriptions, the whole loop is queued on the
     /// `SubscriptionTrampoline`, so that each subscription call runs (and returns) inside it.
-    @usableFromInline
+    @inlinable
     func start(_ signal: Signal<Value, Failure>) {
         guard SubscriptionTrampoline.hasRoom else {
             SubscriptionTrampoline.enqueue { self.subscribeInTurn(signal) }
@@ -100,7 +100,7 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     /// ended, so it is only let go of, not disposed) and subscribes it to `signal`, unless
     /// disposed meanwhile; repeats with `pending` while a signal ends during its own subscription
     /// call.
-    @usableFromInline
+    @inlinable
     func subscribeInTurn(_ first: Signal<Value, Failure>) {
         var signal = first
         while true {
