@@ -23,13 +23,14 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
         _ subscriber: Subscriber<Value, Failure>
     ) -> (any Disposable)?
 
-    /// Makes the signal of `filter(isIncluded)` applied to this signal, called `name`, as one stage
-    /// over this signal's upstream (see `Signal.fusingFilter(_:named:)`), given that upstream and
-    /// this signal's arguments.
-    @usableFromInline package typealias FilterFusion = (
+    /// Makes the signal of the operator that `following` describes, applied to this signal and
+    /// called `name`, as one stage over this signal's upstream, given that upstream and this
+    /// signal's arguments; or returns `nil` if it does not take that operator (see
+    /// `Signal.fusing(_:named:)`).
+    @usableFromInline package typealias Fusion = (
         _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ arguments: Arguments,
-        _ isIncluded: @escaping (Value) -> Bool, _ name: String
-    ) -> Signal<Value, Failure>
+        _ following: FusionRequest, _ name: String
+    ) -> Signal<Value, Failure>?
 
     /// How many lifted signals of a chain there are for each `DeliveryCheckpoint`. Costs a delivery
     /// one thread-local look-up per this many stages; chains shorter than this have no checkpoint.
@@ -41,8 +42,8 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
     @usableFromInline let arguments: Arguments
     /// Subscribes each new subscriber.
     @usableFromInline let start: Start
-    /// Fuses a `filter` applied to this signal into its stage, for the operators that can (`map`).
-    @usableFromInline let filterFusion: FilterFusion?
+    /// Fuses an operator applied to this signal into its stage, for the operators that offer it.
+    @usableFromInline let fusion: Fusion?
     /// The operator's method (`map(_:)`): what a `SubscriberWatch` calls the stages it makes.
     @usableFromInline let operatorName: StaticString
 
@@ -53,13 +54,13 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
     @inlinable
     package init(
         _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ arguments: Arguments, named name: String,
-        deliversSerially: Bool = true, fusingFilter filterFusion: FilterFusion? = nil,
+        deliversSerially: Bool = true, fusing fusion: Fusion? = nil,
         operatorName: StaticString, _ start: @escaping Start
     ) {
         self.upstream = .passRetained(upstream)
         self.arguments = arguments
         self.start = start
-        self.filterFusion = filterFusion
+        self.fusion = fusion
         self.operatorName = operatorName
         super.init(
             subclassNamed: name, deliversSerially: deliversSerially,
@@ -97,12 +98,10 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
         "\(Signal<Value, Failure>.self)"
     }
 
-    /// The fused `filter`, if this signal's operator made a `filterFusion`.
-    override package func fusingFilter(
-        _ isIncluded: @escaping (Value) -> Bool, named name: String
-    ) -> Signal<Value, Failure>? {
-        guard let filterFusion else { return nil }
-        return upstream._withUnsafeGuaranteedRef { filterFusion($0, arguments, isIncluded, name) }
+    /// The operator `following` describes, fused into this signal's stage, if `fusion` takes it.
+    override package func fusing(_ following: FusionRequest, named name: String) -> Signal<Value, Failure>? {
+        guard let fusion else { return nil }
+        return upstream._withUnsafeGuaranteedRef { fusion($0, arguments, following, name) }
     }
 
     /// Runs `start` for `subscriber`, behind a `DeliveryCheckpoint` if this signal is a checkpoint.
@@ -194,15 +193,14 @@ extension Signal {
     @inlinable
     package func lift<Stage: LiftableStage, Output, OutputFailure>(
         _: Stage.Type, _ arguments: Stage.Arguments, named name: String,
-        fusingFilter filterFusion: LiftedSignal<Value, Failure, Stage.Arguments, Output, OutputFailure>
-            .FilterFusion? = nil,
+        fusing fusion: LiftedSignal<Value, Failure, Stage.Arguments, Output, OutputFailure>.Fusion? = nil,
         function: StaticString = #function
     ) -> Signal<Output, OutputFailure>
     where
         Stage: OperatorStage<Value, Failure, Output, OutputFailure>, Stage.Output == Output,
         Stage.OutputFailure == OutputFailure
     {
-        LiftedSignal(self, arguments, named: name, fusingFilter: filterFusion, operatorName: function) {
+        LiftedSignal(self, arguments, named: name, fusing: fusion, operatorName: function) {
             upstream, arguments, downstream in
             let stage = Stage(arguments, feeding: downstream)
             // Linked, not held: the stage holds its downstream, and the chain is held from its
@@ -211,5 +209,34 @@ extension Signal {
             upstream.subscribe(claiming: stage)
             return nil
         }
+    }
+}
+
+/// The description of an operator applied to a `LiftedSignal` that asks to run in that signal's
+/// stage (`Signal.fusing(_:named:)`), as the signal's fusion receives it: the description's type
+/// and address, valid during the call. RACCore only carries it; the fusion reads it as the type
+/// it expects, or declines. (Comparing type identities costs a few instructions where a dynamic
+/// cast from `Any` cost about 570 per operator application: Docs/Internals.md, "Fusion".)
+///
+/// ```
+/// filter(p) on map(f)'s signal:  FusionRequest(&Predicate(p))  →  fusion reads a Predicate → one stage
+/// ```
+@usableFromInline
+package struct FusionRequest {
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let address: UnsafeRawPointer
+
+    /// The request for the description at `description`.
+    @inlinable
+    package init<Description>(_ description: UnsafePointer<Description>) {
+        type = ObjectIdentifier(Description.self)
+        address = UnsafeRawPointer(description)
+    }
+
+    /// A copy of the description if it is a `Description`, or `nil`.
+    @inlinable
+    package func description<Description>(as _: Description.Type) -> Description? {
+        guard type == ObjectIdentifier(Description.self) else { return nil }
+        return address.assumingMemoryBound(to: Description.self).pointee
     }
 }

@@ -124,18 +124,17 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
         return generator.unsafelyUnwrapped(subscriber)
     }
 
-    /// `filter(isIncluded)` applied to this signal, as a signal whose subscriptions run the filter
-    /// in the same stage as this signal's own operator, if this signal can take it (a `map`, see
-    /// `LiftedSignal`); `nil` otherwise, and then `filter` makes a stage of its own. `name` is the
-    /// result's name.
+    /// The signal of the operator that `following` describes, applied to this signal, with its
+    /// subscriptions run in the same stage as this signal's own operator, if that operator takes
+    /// it (a `LiftedSignal` made with a fusion); `nil` here and otherwise, and the caller makes a
+    /// stage of its own. RACCore does not look inside `following`: the two operators agree on its
+    /// type (`FusionRequest`). `name` is the result's name.
     ///
     /// ```
     /// s.map(f).filter(p):   one stage over s:  -u-  →  f(u), sent if p(f(u))
     /// ```
     @usableFromInline
-    package func fusingFilter(
-        _ isIncluded: @escaping (Value) -> Bool, named name: String
-    ) -> Signal<Value, Failure>? {
+    package func fusing(_ following: FusionRequest, named name: String) -> Signal<Value, Failure>? {
         nil
     }
 

@@ -1,4 +1,6 @@
-// filter(_:) and its stage, with the fusion of map(_:) and filter(_:) (MapFilterStage).
+// filter(_:) and its stage, with the fusion of map(_:) and filter(_:) (MapFilterStage): `map`
+// offers `fusedAfterMap` as its signal's fusion, and `filter` asks for it with its `Predicate`
+// (RACCore's `Signal.fusing(_:named:)` knows neither).
 
 extension Signal {
     /// RAC: `-filter:`. Sends only the values for which `isIncluded` returns true.
@@ -10,10 +12,11 @@ extension Signal {
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         let name = SignalDebugNames.name("[\(self.name)] -filter:")
-        if let fused = fusingFilter(isIncluded, named: name) {
+        var predicate = Predicate(isIncluded)
+        if let fused = withUnsafePointer(to: &predicate, { fusing(FusionRequest($0), named: name) }) {
             return fused
         }
-        return lift(FilterStage.self, Predicate(isIncluded), named: name)
+        return lift(FilterStage.self, predicate, named: name)
     }
 }
 
@@ -68,6 +71,22 @@ final class MapFilterStage<Value, NewValue, Failure: Error>:
 }
 
 extension Signal {
+    /// The fusion `map(_:)` offers the operator applied after it (`LiftedSignal.Fusion`): a
+    /// `filter`, which describes itself by its `Predicate`, becomes one `MapFilterStage` over the
+    /// map's upstream; any other operator is not fused.
+    ///
+    /// ```
+    /// upstream.map(f).filter(p):   mapFilter(upstream, f, p)
+    /// ```
+    @inlinable
+    static func fusedAfterMap<Upstream>(
+        _ upstream: Signal<Upstream, Failure>, _ transforms: Transforms<Upstream, Value, Failure, Failure>,
+        _ following: FusionRequest, _ name: String
+    ) -> Signal<Value, Failure>? {
+        guard let predicate = following.description(as: Predicate<Value>.self) else { return nil }
+        return mapFilter(upstream, transforms.value, predicate.test, named: name)
+    }
+
     /// The fusion of `map(transform)` and a `filter(isIncluded)` applied to it: one stage over the
     /// map's upstream (`MapFilterStage`).
     ///

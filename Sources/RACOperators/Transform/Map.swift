@@ -29,9 +29,9 @@ extension Signal {
 
 extension Signal {
     /// `map(_:)` with the result named `name` (evaluated only when debug names are on): a
-    /// `LiftedSignal` whose arguments are `transform`, made for the operator `function`. A
-    /// `filter` applied to the result runs in the same stage (`MapFilterStage`), subscribed to
-    /// this signal directly.
+    /// `LiftedSignal` whose arguments are `transform`, made for the operator `function`. An
+    /// operator applied to the result may run in the same stage, subscribed to this signal
+    /// directly (`fusedAfterMap`: a `filter`).
     ///
     /// ```
     /// self:                     -1-2-3-|
@@ -44,9 +44,7 @@ extension Signal {
     ) -> Signal<NewValue, Failure> {
         lift(
             MapStage.self, Transforms(transform, { $0 }), named: SignalDebugNames.name(name()),
-            fusingFilter: { upstream, transforms, isIncluded, name in
-                Signal<NewValue, Failure>.mapFilter(upstream, transforms.value, isIncluded, named: name)
-            }, function: function)
+            fusing: Signal<NewValue, Failure>.fusedAfterMap, function: function)
     }
 }
 

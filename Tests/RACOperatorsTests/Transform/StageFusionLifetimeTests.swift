@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Stage fusion: disposal, reentrancy, release, the final subscriber", .checksRelease)
 struct StageFusionLifetimeTests {
-    /// `map` followed directly by `filter` is one stage (`Signal.fusingFilter`): the predicate
+    /// `map` followed directly by `filter` is one stage (`Signal.fusing(_:named:)`, with the `fusedAfterMap` fusion `map` offers): the predicate
     /// still runs for the value whose transform disposed the subscription (as in Combine's fused
     /// map and filter), but the value goes no further, and the stages after it do not see it.
     @Test("disposing from inside the transform: only the fused predicate still sees that value")
