@@ -2,9 +2,10 @@
 # Checks that the repository stands on its own: no tracked file refers to anything outside it.
 #
 # Fails (exit 1, naming file and line) if a file git tracks (or would: new files not ignored)
-#   - mentions a path into the workspace around the repository: `../shared`, `shared/reference`,
-#     the design note that lived there (its name in capitals; Docs/Design.md replaces it), or the
-#     seed inventories (`seed-` followed by two zeros);
+#   - mentions a path into the workspace directory beside the repository (its `shared` folder,
+#     reached as `..` then `shared`, and the `reference` notes in it), the design note that lived
+#     there (its name in capitals; Docs/Design.md replaces it), or the seed inventories (`seed-`
+#     followed by two zeros);
 #   - in Sources/, Tests/, Docs/, Examples/ or README.md, cites a numbered rule tag of those notes
 #     (a letter R, O, X, U, S or P and one to three digits after "(", "RAC ", ", " or "–"):
 #     cite ReactiveObjC's file and method instead (Docs/CitingRAC.md);
