@@ -23,8 +23,9 @@ extension PullSequence {
     }
 
     /// A sequence of the values `signal` sends. The signal is subscribed **at once** and every
-    /// value is buffered (RAC R102: eagerly, into a replay buffer); reading a value that has not
-    /// arrived yet blocks the reading thread until it arrives or the signal terminates. The
+    /// value is buffered (as ReactiveObjC's `RACSignalSequence.m +sequenceWithSignal:` does, into
+    /// a replay subject); reading a value that has not arrived yet blocks the reading thread until
+    /// it arrives or the signal terminates. The
     /// sequence ends where the signal completes or fails (a failure is dropped, as RAC's
     /// `firstOrDefault:` drops it). Values sent synchronously during subscription are in the buffer
     /// when this initialiser returns, even if called from inside another subscription. When the

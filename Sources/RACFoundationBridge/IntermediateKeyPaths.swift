@@ -32,7 +32,7 @@ enum IntermediateSignals {
 
     /// A two-way terminal: reads as `values(of:through:_:nilValue:)`, writes to the current
     /// intermediate object (dropped while there is none); its own writes are not sent back to its
-    /// subscribers (RAC R130). Holds the root object weakly.
+    /// subscribers (as in ReactiveObjC's `RACKVOChannel.m`). Holds the root object weakly.
     static func channelTerminal<Root: AnyObject & Observable, Intermediate: AnyObject & Observable, Value>(
         of root: Root, through path: KeyPath<Root, Intermediate?>,
         _ keyPath: ReferenceWritableKeyPath<Intermediate, Value>, nilValue: Value

@@ -62,8 +62,8 @@ final class KeyPathObservation<Root: AnyObject & Observable, Value>: @unchecked 
     }
 
     /// Writes `value` through `writableKeyPath`; the change this write causes is not delivered
-    /// (RAC R130: a channel terminal does not receive its own writes). Does nothing once stopped
-    /// or once the object is gone.
+    /// (a channel terminal does not receive its own writes, as in ReactiveObjC's
+    /// `RACKVOChannel.m`). Does nothing once stopped or once the object is gone.
     func write(_ value: Value, through writableKeyPath: ReferenceWritableKeyPath<Root, Value>) {
         lock.lock()
         defer { lock.unlock() }

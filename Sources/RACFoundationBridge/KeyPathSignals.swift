@@ -36,12 +36,15 @@ extension RACExtension where Base: AnyObject & Observable {
     /// A new two-way terminal for `keyPath`. RAC: `RACChannelTo(object, keyPath)`
     /// (`RACKVOChannel`'s following terminal).
     ///
-    /// - Subscribing sends the current value at once (R129), then every change made by anything
-    ///   else, as `observe(_:)` delivers it.
-    /// - `sendNext(x)` sets the property; the terminal's own subscribers do not receive `x` back
-    ///   (R130); every other observer of the property does.
-    /// - The terminal completes when the object is deallocated (X11), at once if it is gone;
-    ///   `sendCompleted()` ends the channel and its observation (R134).
+    /// It behaves as the terminal of ReactiveObjC's KVO channel
+    /// (`RACKVOChannel.m -initWithTarget:keyPath:nilValue:`):
+    ///
+    /// - Subscribing sends the current value at once, then every change made by anything else, as
+    ///   `observe(_:)` delivers it.
+    /// - `sendNext(x)` sets the property; the terminal's own subscribers do not receive `x` back;
+    ///   every other observer of the property does.
+    /// - The terminal completes when the object is deallocated, at once if it is gone;
+    ///   `sendCompleted()` ends the channel and its observation.
     ///
     /// The object is held weakly. Each call makes a new channel; its observation lasts until the
     /// object goes or the channel completes (as RAC's KVO channel lasted until its target

@@ -4,7 +4,7 @@
 ///
 /// RAC: `RACSubscriptionScheduler`, reached as `Scheduler.subscription`. RAC ran the action at
 /// once when a current scheduler existed and otherwise moved it to a background scheduler; we
-/// never change threads (see DESIGN.md), and the trampoline keeps the stack flat instead. The
+/// never change threads (Docs/Design.md), and the trampoline keeps the stack flat instead. The
 /// delayed and repeating forms delegate to one shared background `QueueScheduler`. Running an
 /// action does not change `Scheduler.current`.
 ///

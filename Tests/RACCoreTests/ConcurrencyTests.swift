@@ -105,7 +105,7 @@ struct ConcurrencyTests {
     }
 
     @Test(
-        "a replay subject under concurrent sends and subscriptions gives each subscriber a gap-free stream (R76)"
+        "a replay subject under concurrent sends and subscriptions gives each subscriber a gap-free stream (RACReplaySubject.m -subscribe:)"
     )
     func replayUnderConcurrency() {
         let subject = ReplaySubject<Int, Never>()

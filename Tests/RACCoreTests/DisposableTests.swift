@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Disposables", .checksRelease)
 struct DisposableTests {
-    @Test("ActionDisposable runs its action exactly once across 100 threads (R111)")
+    @Test("ActionDisposable runs its action exactly once across 100 threads (RACDisposable.m -dispose)")
     func actionOnceConcurrently() {
         let runs = Locked(0)
         let disposable = ActionDisposable { runs.withValue { $0 += 1 } }
@@ -14,7 +14,7 @@ struct DisposableTests {
         #expect(disposable.isDisposed)
     }
 
-    @Test("a disposable with no action reports not disposed until disposed (R112)")
+    @Test("a disposable with no action reports not disposed until disposed (RACDisposable.m -isDisposed)")
     func emptyAction() {
         let disposable = ActionDisposable()
         #expect(!disposable.isDisposed)
@@ -22,7 +22,7 @@ struct DisposableTests {
         #expect(disposable.isDisposed)
     }
 
-    @Test("CompoundDisposable disposes every child, as a tree (R116)")
+    @Test("CompoundDisposable disposes every child, as a tree (RACCompoundDisposable.m -dispose)")
     func compoundTree() {
         let leaf = ActionDisposable()
         let inner = CompoundDisposable([leaf])
@@ -34,7 +34,9 @@ struct DisposableTests {
         #expect(outer.count == 0)
     }
 
-    @Test("adding to a disposed compound disposes the newcomer at once (R117)")
+    @Test(
+        "adding to a disposed compound disposes the newcomer at once (RACCompoundDisposable.m -addDisposable:)"
+    )
     func addToDisposedCompound() {
         let compound = CompoundDisposable()
         compound.dispose()
@@ -45,7 +47,9 @@ struct DisposableTests {
         #expect(compound.count == 0)
     }
 
-    @Test("remove takes a child out without disposing it; removing an absent one does nothing (R118)")
+    @Test(
+        "remove takes a child out without disposing it; removing an absent one does nothing (RACCompoundDisposable.m -removeDisposable:)"
+    )
     func compoundRemove() {
         let kept = ActionDisposable()
         let removed = ActionDisposable()
@@ -57,7 +61,7 @@ struct DisposableTests {
         #expect(!removed.isDisposed)
     }
 
-    @Test("compound add/remove/dispose from many threads loses nothing (R119)")
+    @Test("compound add/remove/dispose from many threads loses nothing (RACCompoundDisposable.m)")
     func compoundConcurrent() {
         let compound = CompoundDisposable()
         let children = (0..<1000).map { _ in ActionDisposable() }
@@ -72,7 +76,9 @@ struct DisposableTests {
         }
     }
 
-    @Test("SerialDisposable disposes the previous inner when swapped, and later ones once disposed (R113)")
+    @Test(
+        "SerialDisposable disposes the previous inner when swapped, and later ones once disposed (RACSerialDisposable.m -swapInDisposable:)"
+    )
     func serial() {
         let serial = SerialDisposable()
         let first = ActionDisposable()
@@ -93,7 +99,7 @@ struct DisposableTests {
         #expect(serial.swap(ActionDisposable()) == nil)
     }
 
-    @Test("ScopedDisposable disposes what it wraps when released (R120)")
+    @Test("ScopedDisposable disposes what it wraps when released (RACScopedDisposable.m -dealloc)")
     func scoped() {
         let inner = ActionDisposable()
         do {

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Signal creation and subscription", .checksRelease)
 struct SignalTests {
-    @Test("the creation closure runs once per subscription, never at creation (R5, R6)")
+    @Test(
+        "the creation closure runs once per subscription, never at creation (RACDynamicSignal.m -subscribe:)")
     func coldPerSubscription() {
         var runs = 0
         let signal = Signal<Int, Never> { subscriber in
@@ -23,14 +24,16 @@ struct SignalTests {
         #expect(second.events == [.next(2), .completed])
     }
 
-    @Test("values sent during subscription arrive before subscribe returns (R7)")
+    @Test("values sent during subscription arrive before subscribe returns (RACDynamicSignal.m -subscribe:)")
     func synchronousDelivery() {
         let recorder = EventLog<Int, Never>()
         Signal(values: [1, 2, 3]).subscribe(recorder.subscriber())
         #expect(recorder.events == [.next(1), .next(2), .next(3), .completed])
     }
 
-    @Test("the creation disposable is disposed on completion, on error and on dispose (R8)")
+    @Test(
+        "the creation disposable is disposed on completion, on error and on dispose (RACDynamicSignal.m -subscribe:)"
+    )
     func creationDisposableDisposed() {
         for ending in 0..<3 {
             var disposed = 0
@@ -54,7 +57,7 @@ struct SignalTests {
         }
     }
 
-    @Test("nothing is delivered after a terminal event (R1)")
+    @Test("nothing is delivered after a terminal event (RACSubscriber.m -sendCompleted)")
     func grammar() {
         let recorder = EventLog<Int, TestError>()
         let signal = Signal<Int, TestError> { subscriber in
@@ -69,7 +72,8 @@ struct SignalTests {
         #expect(recorder.events == [.next(1), .completed])
     }
 
-    @Test("an error ends the subscription; re-subscribing runs the work again (R11, R14)")
+    @Test(
+        "an error ends the subscription; re-subscribing runs the work again (RACDynamicSignal.m -subscribe:)")
     func errorThenResubscribe() {
         let signal = Signal<Int, TestError>(error: TestError(7))
         let first = EventLog<Int, TestError>()
@@ -80,7 +84,7 @@ struct SignalTests {
         #expect(second.events == [.error(TestError(7))])
     }
 
-    @Test("a subscriber without error or completed closures ignores them (R13)")
+    @Test("a subscriber without error or completed closures ignores them (RACSubscriber.m -sendError:)")
     func missingClosuresIgnored() {
         var values: [Int] = []
         let failed = Signal<Int, TestError>(error: TestError()).subscribe(next: { values.append($0) })
@@ -90,14 +94,14 @@ struct SignalTests {
         expectReleased(completed, "the completed subscriber")
     }
 
-    @Test("optional values, including nil, are delivered (R2)")
+    @Test("optional values, including nil, are delivered (RACSubscriber.m -sendNext:)")
     func nilValues() {
         let recorder = EventLog<Int?, Never>()
         Signal<Int?, Never>(values: [nil, 1, nil]).subscribe(recorder.subscriber())
         #expect(recorder.events == [.next(nil), .next(1), .next(nil), .completed])
     }
 
-    @Test("factories: value, error, empty, never (R15-R17)")
+    @Test("factories: value, error, empty, never (RACSignal.m +return:, +error:, +empty, +never)")
     func factories() {
         let value = EventLog<String, Never>()
         Signal<String, Never>(value: "x").subscribe(value.subscriber())

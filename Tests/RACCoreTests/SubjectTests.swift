@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Subjects", .checksRelease)
 struct SubjectTests {
-    @Test("a subject sends to its current subscribers only, and is hot (R65-R68)")
+    @Test("a subject sends to its current subscribers only, and is hot (RACSubject.m -sendNext:)")
     func hot() {
         let subject = Subject<Int, Never>()
         subject.sendNext(0)
@@ -19,7 +19,9 @@ struct SubjectTests {
         #expect(late.events == [.next(2), .completed])
     }
 
-    @Test("a subscriber added during a delivery does not get that event (R67)")
+    @Test(
+        "a subscriber added during a delivery does not get that event (RACSubject.m -enumerateSubscribersUsingBlock:)"
+    )
     func snapshotAtSend() {
         weak var weakSubject: Subject<Int, Never>?
         do {
@@ -101,7 +103,9 @@ struct SubjectTests {
         #expect(weakSubject == nil)
     }
 
-    @Test("a subject fed by a signal forwards its events, and terminating it ends the feed (R29)")
+    @Test(
+        "a subject fed by a signal forwards its events, and terminating it ends the feed (RACSubject.m -didSubscribeWithDisposable:)"
+    )
     func subjectAsSubscriber() {
         let source = Subject<Int, Never>()
         let other = Subject<Int, Never>()
@@ -147,7 +151,9 @@ struct SubjectTests {
         expectReleased(failed, "a subject that keeps its error for late subscribers")
     }
 
-    @Test("ReplaySubject replays everything, then the terminal event, to late subscribers (R71-R75)")
+    @Test(
+        "ReplaySubject replays everything, then the terminal event, to late subscribers (RACReplaySubject.m -subscribe:)"
+    )
     func replayUnlimited() {
         let subject = ReplaySubject<Int?, TestError>()
         subject.sendNext(1)
@@ -163,7 +169,7 @@ struct SubjectTests {
         #expect(late.events == expected)
     }
 
-    @Test("ReplaySubject(capacity: 2) keeps only the last two values (R74)")
+    @Test("ReplaySubject(capacity: 2) keeps only the last two values (RACReplaySubject.m -sendNext:)")
     func replayCapacity() {
         let subject = ReplaySubject<Int, Never>(capacity: 2)
         for value in 1...5 { subject.sendNext(value) }
@@ -179,7 +185,7 @@ struct SubjectTests {
         #expect(zeroLate.events == [.completed])
     }
 
-    @Test("disposing during a replay stops it (R72)")
+    @Test("disposing during a replay stops it (RACReplaySubject.m -subscribe:)")
     func disposeDuringReplay() {
         let subject = ReplaySubject<Int, Never>()
         for value in 1...5 { subject.sendNext(value) }
@@ -195,7 +201,7 @@ struct SubjectTests {
         expectReleased(subscriber, "the subscriber disposed during the replay")
     }
 
-    @Test("BehaviorSubject sends its current value first, then changes (R69)")
+    @Test("BehaviorSubject sends its current value first, then changes (RACBehaviorSubject.m -subscribe:)")
     func behavior() {
         let subject = BehaviorSubject<String, Never>(value: "initial")
         let first = EventLog<String, Never>()
@@ -209,7 +215,7 @@ struct SubjectTests {
         #expect(subject.value == "b")
     }
 
-    @Test("GroupedSignal carries its key and behaves as a subject (R70)")
+    @Test("GroupedSignal carries its key and behaves as a subject (RACGroupedSignal.m +signalWithKey:)")
     func grouped() {
         let group = GroupedSignal<String, Int, Never>(key: "even")
         let recorder = EventLog<Int, Never>()

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Subscriber guarantees", .checksRelease)
 struct SubscriberTests {
-    @Test("a terminal event disposes the subscriber's resources, before the terminal callback returns (R24)")
+    @Test(
+        "a terminal event disposes the subscriber's resources, before the terminal callback returns (RACSubscriber.m -sendCompleted)"
+    )
     func terminalDisposesResources() {
         var log: [String] = []
         let subscriber = Subscriber<Int, Never>(completed: { log.append("completed") })
@@ -15,7 +17,9 @@ struct SubscriberTests {
         expectReleased(subscriber, "the completed subscriber")
     }
 
-    @Test("resources added after termination are disposed at once (R27)")
+    @Test(
+        "resources added after termination are disposed at once (RACSubscriber.m -didSubscribeWithDisposable:)"
+    )
     func addAfterTermination() {
         let subscriber = Subscriber<Int, Never>()
         subscriber.sendCompleted()
@@ -25,7 +29,7 @@ struct SubscriberTests {
         expectReleased(subscriber, "the completed subscriber")
     }
 
-    @Test("dispose releases the handler, so captured objects are freed (R25)")
+    @Test("dispose releases the handler, so captured objects are freed (RACSubscriber.m -init)")
     func disposeReleasesHandler() {
         weak var weakToken: Token?
         let subscriber: Subscriber<Int, Never>
@@ -54,7 +58,9 @@ struct SubscriberTests {
         expectReleased(subscriber, "the reentrant subscriber, which captures itself until disposed")
     }
 
-    @Test("a subscriber subscribed to two signals ends both when one terminates (R29)")
+    @Test(
+        "a subscriber subscribed to two signals ends both when one terminates (RACSubscriber.m -didSubscribeWithDisposable:)"
+    )
     func sharedSubscriberEndsAll() {
         let first = Subject<Int, Never>()
         let second = Subject<Int, Never>()

@@ -93,7 +93,9 @@ struct ObservableBindingTests {
 
 @Suite("Key-path channel terminals of @Observable objects (RACChannelTo)", .checksRelease)
 struct ObservableChannelTests {
-    @Test("subscribing sends the current value at once, then changes made elsewhere (R129)")
+    @Test(
+        "subscribing sends the current value at once, then changes made elsewhere (RACKVOChannel.m -initWithTarget:keyPath:nilValue:)"
+    )
     func currentValueFirst() {
         let model = Model()
         let terminal = model.rac.channelTerminal(\.name)
@@ -103,7 +105,9 @@ struct ObservableChannelTests {
         #expect(log.events == [.next("model"), .next("b")])
     }
 
-    @Test("a value sent into the terminal sets the property and is not echoed back (R130)")
+    @Test(
+        "a value sent into the terminal sets the property and is not echoed back (RACKVOChannel.m -initWithTarget:keyPath:nilValue:)"
+    )
     func noEcho() {
         let model = Model()
         let terminal = model.rac.channelTerminal(\.name)
@@ -119,7 +123,9 @@ struct ObservableChannelTests {
         #expect(terminalLog.values == ["model", "six"])
     }
 
-    @Test("the terminal completes when the object is deallocated, and does not retain it (X11)")
+    @Test(
+        "the terminal completes when the object is deallocated, and does not retain it (RACKVOChannel.m -initWithTarget:keyPath:nilValue:)"
+    )
     func completesOnDeallocation() {
         let log = EventLog<String, Never>()
         weak var weakModel: Model?
@@ -138,7 +144,9 @@ struct ObservableChannelTests {
         #expect(late.events == [.next("model"), .completed])
     }
 
-    @Test("completing the terminal ends its observation and its writes (R134)")
+    @Test(
+        "completing the terminal ends its observation and its writes (RACKVOChannel.m -initWithTarget:keyPath:nilValue:)"
+    )
     func completionEndsChannel() {
         let model = Model()
         let terminal = model.rac.channelTerminal(\.name)

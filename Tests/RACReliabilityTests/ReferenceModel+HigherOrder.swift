@@ -40,9 +40,10 @@ extension ReferenceModel {
         }
     }
 
-    /// RAC `-flattenMap:` (R58–R62): each value's inner signal is subscribed at once and their
-    /// values merged; the result completes when the outer and every inner signal have completed;
-    /// an error from any of them is forwarded at once and ends everything.
+    /// RAC `-flattenMap:` (`RACStream.m -flattenMap:` on `RACSignal.m -bind:`): each value's inner
+    /// signal is subscribed at once and their values merged; the result completes when the outer
+    /// and every inner signal have completed; an error from any of them is forwarded at once and
+    /// ends everything.
     static func flattenMap(_ outer: Timeline, _ inner: InnerSpec) throws -> Timeline {
         let inners = values(outer).map { inner.timeline(for: $0.value, subscribedAt: $0.time) }
         let events = ordered(outer, inners)
@@ -72,9 +73,10 @@ extension ReferenceModel {
         return output
     }
 
-    /// RAC `-switchToLatest` (X26): each outer value disposes the current inner signal and
-    /// subscribes its own; completing the outer signal does not cut the current inner one, and the
-    /// result completes when both have completed; errors from either are forwarded.
+    /// RAC `-switchToLatest` (`RACSignal+Operations.m -switchToLatest`): each outer value disposes
+    /// the current inner signal and subscribes its own; completing the outer signal does not cut the
+    /// current inner one, and the result completes when both have completed; errors from either are
+    /// forwarded.
     static func switchToLatest(_ outer: Timeline, _ inner: InnerSpec) throws -> Timeline {
         let starts = values(outer)
         // Each inner signal is seen until the next outer value disposes it (an event due with that

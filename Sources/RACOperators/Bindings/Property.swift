@@ -117,7 +117,8 @@ extension MutableProperty: CustomStringConvertible {
 }
 
 /// One change of a property: the new value, and the channel terminal that wrote it (if any), so
-/// that the terminal does not receive its own write back (RAC R130).
+/// that the terminal does not receive its own write back (as ReactiveObjC's `RACKVOChannel.m`
+/// ignores the update its own write causes).
 struct PropertyChange<Value> {
     let value: Value
     let origin: ObjectIdentifier?

@@ -3,12 +3,14 @@
 extension MutableProperty {
     /// A new two-way terminal for the property. RAC: `RACChannelTo(object, property)`.
     ///
-    /// - Subscribing sends the current value at once (RAC R129), then every change made by
-    ///   anything else.
+    /// It behaves as the terminal of ReactiveObjC's KVO channel
+    /// (`RACKVOChannel.m -initWithTarget:keyPath:nilValue:`):
+    ///
+    /// - Subscribing sends the current value at once, then every change made by anything else.
     /// - `sendNext(x)` sets the property to `x`; the terminal's own subscribers do not receive `x`
-    ///   back (R130), every other subscriber of the property does.
-    /// - The terminal completes when the property is deallocated (X11). `sendCompleted()` ends
-    ///   the channel and stops its observation of the property (R134).
+    ///   back, every other subscriber of the property does.
+    /// - The terminal completes when the property is deallocated. `sendCompleted()` ends the
+    ///   channel and stops its observation of the property.
     ///
     /// Each access makes a new channel (as each `RACChannelTo` did). Its observation lasts as long
     /// as the property or until the channel completes, like RAC's KVO channel, which lasted until

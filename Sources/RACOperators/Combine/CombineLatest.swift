@@ -1,8 +1,9 @@
 // combineLatest: the pair, array and parameter-pack forms, and the state of the pair and array forms.
 //
 // combineLatest: once every input has sent a value, sends a tuple of the latest values each time
-// any input sends (RAC X32, §2.17 item 146). Completes when every input has completed; an error
-// from any input is forwarded. Every input delivers under the downstream subscriber's (recursive)
+// any input sends (ReactiveObjC: `RACSignal+Operations.m -combineLatestWith:` and
+// `+combineLatest:`). Completes when every input has completed; an error from any input is
+// forwarded. Every input delivers under the downstream subscriber's (recursive)
 // delivery lock, so tuples keep their order whatever threads the inputs send on, and an event takes
 // one lock. The state of the parameter-pack form is in CombineLatestPack.swift.
 
@@ -93,7 +94,7 @@ final class CombineLatestArrayState<Value, Failure: Error>: CombineArrayState, @
 extension Signal {
     /// RAC: `-combineLatestWith:`. Once both signals have sent a value, sends the pair of their
     /// latest values each time either sends. Completes when both have completed; an error from
-    /// either is forwarded. (RAC X32.)
+    /// either is forwarded.
     ///
     /// ```
     /// self:                 -1----2-----|
@@ -127,7 +128,8 @@ extension Signal {
     }
 
     /// RAC: `+combineLatest:` on a collection. Sends arrays of the latest values, in the order of
-    /// `signals`, once each has sent a value. An empty collection completes at once (RAC R50).
+    /// `signals`, once each has sent a value. An empty collection completes at once (as
+    /// ReactiveObjC's `RACStream.m +join:block:` returns `+empty`).
     ///
     /// ```
     /// signals:        [ -1---2-|, --a----| ]

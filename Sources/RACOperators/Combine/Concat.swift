@@ -2,8 +2,7 @@
 
 extension Signal {
     /// RAC: `-concat:`. Forwards this signal's values, then, once it completes, subscribes to
-    /// `other` and forwards its events. An error ends the result and `other` is never subscribed
-    /// (RAC R63).
+    /// `other` and forwards its events. An error ends the result and `other` is never subscribed.
     ///
     /// ```
     /// self:    -a-b|

@@ -3,7 +3,7 @@
 extension Signal {
     /// RAC: `-then:`. Ignores this signal's values; once it completes, subscribes to the signal
     /// `block` returns (called only then) and forwards its events. An error is forwarded and
-    /// `block` is never called (RAC X25).
+    /// `block` is never called.
     ///
     /// ```
     /// self:     -a-b-|

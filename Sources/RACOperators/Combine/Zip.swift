@@ -1,11 +1,11 @@
 // zip: the pair, array and parameter-pack forms, and the state of the pair and array forms.
 //
-// zip: pairs values of the same index (RAC R64, R50, R51). Each input's values wait in a FIFO
-// buffer; a tuple goes out once every buffer holds a value; the result completes as soon as one
-// input has completed and its buffer is empty. Every input delivers under the downstream
-// subscriber's (recursive) delivery lock, so tuples keep their order whatever threads the inputs
-// send on, and an event takes one lock. The state of the parameter-pack form is in
-// ZipPack.swift.
+// zip: pairs values of the same index (ReactiveObjC: `RACSignal.m -zipWith:` and
+// `RACStream.m +zip:`). Each input's values wait in a FIFO buffer; a tuple goes out once every
+// buffer holds a value; the result completes as soon as one input has completed and its buffer is
+// empty. Every input delivers under the downstream subscriber's (recursive) delivery lock, so
+// tuples keep their order whatever threads the inputs send on, and an event takes one lock. The
+// state of the parameter-pack form is in ZipPack.swift.
 
 /// One subscription of `zip(with:)`. Its methods run under the delivery lock that both inputs
 /// share with `downstream`.
@@ -134,7 +134,7 @@ extension Signal {
     /// RAC: `-zipWith:`. Pairs the n-th value of this signal with the n-th value of `other`.
     /// Values wait in a buffer until the other side has one to pair with; the result completes as
     /// soon as one side has completed and its buffer is empty, dropping the other side's leftovers.
-    /// An error from either side is forwarded. (RAC R64.)
+    /// An error from either side is forwarded.
     ///
     /// ```
     /// self:       -1--2-3-|
@@ -168,7 +168,8 @@ extension Signal {
     }
 
     /// RAC: `+zip:` on a collection. Sends arrays of the values with the same index, in the order
-    /// of `signals`. An empty collection gives a signal that completes at once (RAC R50).
+    /// of `signals`. An empty collection gives a signal that completes at once (as
+    /// ReactiveObjC's `RACStream.m +join:block:` returns `+empty`).
     ///
     /// ```
     /// signals:  [ -1--2-|, --a-b-| ]

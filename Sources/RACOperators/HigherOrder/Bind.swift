@@ -11,14 +11,13 @@
 // held from its sources down only.
 
 extension Signal {
-    /// RAC: `-bind:`. Calls `block` once per subscription (RAC R57) to get a binding closure, which
-    /// turns each source value into a signal to subscribe to at once; their values are merged as
-    /// they arrive (R62).
+    /// RAC: `-bind:`. Calls `block` once per subscription to get a binding closure, which turns each
+    /// source value into a signal to subscribe to at once; their values are merged as they arrive.
     ///
     /// Returning `nil`, or setting `stop` to `true`, disposes the source subscription and counts it
-    /// as completed; signals already returned keep running (R59). The result completes when the
-    /// source and every inner signal have completed (R58). An error from the source or any inner
-    /// signal disposes everything, then is forwarded (R60).
+    /// as completed; signals already returned keep running. The result completes when the source
+    /// and every inner signal have completed. An error from the source or any inner signal disposes
+    /// everything, then is forwarded. (Each rule as in ReactiveObjC's `RACSignal.m -bind:`.)
     ///
     /// ```
     /// self:              -1----2----3-|

@@ -50,7 +50,8 @@ extension Signal {
     /// once; the others wait, in order, for a running one to complete.
     ///
     /// - Important: as RAC's `flatten:0`, **`flatten(0)` means no limit** (it is `flatten()`),
-    ///   not "subscribe to nothing". (O182, operators.md)
+    ///   not "subscribe to nothing" (ReactiveObjC's `RACSignal+Operations.m -flatten:` queues an
+    ///   inner signal only when `maxConcurrent > 0`).
     ///
     /// `maxConcurrent` must be `>= 0`; a negative value stops the process with a message naming
     /// the call and the value.

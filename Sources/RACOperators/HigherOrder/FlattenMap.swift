@@ -3,7 +3,7 @@
 extension Signal {
     /// RAC: `-flattenMap:`. Maps each value to a signal, subscribes to it at once and merges the
     /// values of all of them; completes when the source and every inner signal have completed. RAC's
-    /// `nil` result (treated as `empty`, R34) is `.empty` here.
+    /// `nil` result (treated as `empty` by `RACStream.m -flattenMap:`) is `.empty` here.
     ///
     /// ```
     /// self:              -1-----2---|

@@ -3,14 +3,14 @@
 /// One subscription of a merging operator (`bind`, `flattenMap`, `flatten`, `flatten(_:)`,
 /// `concat()`, `Signal.merge`): it owns the source subscription, every inner subscription and the
 /// signals waiting for a free slot, and completes the downstream subscriber once the source and
-/// every inner signal have completed (RAC R58).
+/// every inner signal have completed, as ReactiveObjC's `RACSignal.m -bind:` does.
 ///
 /// Values of inner signals go straight to the downstream subscriber (which serialises them), through
 /// the relay's `forward(_:)` (which queues them only deep in nested forwards); the lock only guards
 /// the bookkeeping and is never held while calling out. An error from the source or from any inner
-/// signal disposes everything, then is forwarded (RAC R60). Disposal reaches the source and the
-/// inner subscriptions through the `TeardownTrampoline`, so disposing a million nested merges does
-/// not nest a million calls.
+/// signal disposes everything, then is forwarded. Disposal reaches the source and the inner
+/// subscriptions through the `TeardownTrampoline`, so disposing a million nested merges does not
+/// nest a million calls.
 ///
 /// The source and inner subscriptions are linked, not held (see `UnownedDisposable`): their
 /// handlers hold this object, and the downstream subscriber links it too (`Subscriber.link(_:)`).
@@ -249,7 +249,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     }
 
     /// Stops the source (RAC's bind `stop`, or a `nil` signal): disposes its subscription and
-    /// counts it as completed (RAC R59).
+    /// counts it as completed (`RACSignal.m -bind:`).
     @usableFromInline
     func stopSource() {
         let source: (any Disposable)? = lock.withLock { self.source?.retainedTarget }
@@ -257,7 +257,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         sourceCompleted()
     }
 
-    /// Disposes everything, then forwards `error` (RAC R60).
+    /// Disposes everything, then forwards `error` (`RACSignal.m -bind:`).
     @usableFromInline
     func fail(_ error: Failure) {
         dispose()

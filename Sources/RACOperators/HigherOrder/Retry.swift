@@ -11,7 +11,8 @@ extension Signal {
     /// `-subscribeForever:`), so state its creation closure updates after sending is seen.
     ///
     /// - Important: as RAC's `retry:0`, **`retry(0)` retries forever** (it is `retry()`), it does
-    ///   not mean "no retries". To not retry, do not call `retry`. (O214, operators.md)
+    ///   not mean "no retries" (ReactiveObjC's `RACSignal+Operations.m -retry:` resubscribes while
+    ///   `retryCount == 0 || currentRetryCount < retryCount`). To not retry, do not call `retry`.
     ///
     /// `count` must be `>= 0`; a negative count stops the process with a message naming the call.
     ///

@@ -3,10 +3,10 @@
 /// One subscription of `switchToLatest()` (and so of `Signal.switch` and `Signal.if`): only the
 /// latest inner signal is subscribed; a new one disposes the previous. It completes when the source
 /// and the latest inner signal have completed; an error from either disposes everything, then is
-/// forwarded. (RAC X26.) Events go downstream through the relay's `forward(_:)` and disposal
-/// through the `TeardownTrampoline`, so that nesting it deeply does not grow the stack. The source
-/// and current inner subscriptions are linked, not held: their handlers hold this object (see
-/// `UnownedDisposable`).
+/// forwarded, as ReactiveObjC's `RACSignal+Operations.m -switchToLatest`. Events go downstream
+/// through the relay's `forward(_:)` and disposal through the `TeardownTrampoline`, so that nesting
+/// it deeply does not grow the stack. The source and current inner subscriptions are linked, not
+/// held: their handlers hold this object (see `UnownedDisposable`).
 @usableFromInline
 final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failure>, Disposable,
     InnerSubscriptionOwner, @unchecked Sendable

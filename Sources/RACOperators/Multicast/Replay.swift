@@ -2,14 +2,15 @@
 //
 // Multicasting operators that share one subscription to the receiver and replay what it sent:
 // RAC's `-replay`, `-replayLast` and `-replayLazily`. They build on `multicast(_:)` (Publish.swift)
-// and RACCore's `MulticastConnection`. None of them ever disconnects from the receiver (RAC X28):
-// the shared subscription ends only when the receiver terminates.
+// and RACCore's `MulticastConnection`. None of them ever disconnects from the receiver, as in
+// ReactiveObjC's `RACSignal+Operations.m`: the shared subscription ends only when the receiver
+// terminates.
 
 extension Signal {
     /// RAC: `-replay`. Subscribes to the receiver at once, exactly once, through a `ReplaySubject`
     /// of unlimited capacity, and returns that subject: every subscriber, early or late, receives
     /// every value sent so far and then the live events, terminal event included. Hot and eager;
-    /// it never disconnects (RAC X28).
+    /// it never disconnects.
     ///
     /// ```
     /// self:                  -a-b-c-|      (subscribed once, when replay() is called)
@@ -22,7 +23,7 @@ extension Signal {
 
     /// RAC: `-replayLast`. As `replay()`, but the subject keeps only the latest value: a late
     /// subscriber receives the last value sent so far (and the terminal event, if any), then the
-    /// live events. Hot and eager; it never disconnects (RAC X28).
+    /// live events. Hot and eager; it never disconnects.
     ///
     /// ```
     /// self:                  -a-b-c-|      (subscribed once, when replayLast() is called)
@@ -37,7 +38,7 @@ extension Signal {
     /// RAC: `-replayLazily`. As `replay()`, but the receiver is subscribed only when the result is
     /// first subscribed (RAC: `+defer:` that connects, then returns the connection's signal).
     /// Later subscribers share that one subscription and receive everything sent so far. Disposing
-    /// every subscriber does not dispose the shared subscription: it never disconnects (RAC X28).
+    /// every subscriber does not dispose the shared subscription: it never disconnects.
     ///
     /// It keeps **every** value the receiver sends, for as long as the result lives, so that a late
     /// subscriber can be given them all. For a long-lived source (standard input, a timer, a stream
@@ -56,7 +57,7 @@ extension Signal {
     /// RAC: `-replayLazily`, bounded (RAC's `RACReplaySubject +replaySubjectWithCapacity:` behind
     /// it). As `replayLazily()`, but only the latest `capacity` values are kept and replayed to a
     /// late subscriber (then the terminal event, if any); older values are let go as new ones
-    /// arrive. Connects on the first subscription and never disconnects (RAC X28).
+    /// arrive. Connects on the first subscription and never disconnects.
     ///
     /// `capacity` must be `>= 0` (0 replays only the terminal event); a negative capacity stops the
     /// process with a message naming the call and the capacity.

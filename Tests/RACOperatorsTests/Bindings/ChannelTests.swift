@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Channel (RACChannel)", .checksRelease)
 struct ChannelTests {
-    @Test("a value sent into one terminal reaches the other terminal's subscribers only (R125)")
+    @Test(
+        "a value sent into one terminal reaches the other terminal's subscribers only (RACChannel.m, RACChannelTerminal -sendNext:)"
+    )
     func valuesCrossOver() {
         let channel = Channel<Int>()
         let leading = EventLog<Int, Never>()
@@ -19,7 +21,7 @@ struct ChannelTests {
         expectReleased(channel, "the channel")
     }
 
-    @Test("the following side replays the latest value; the leading side replays none (R126)")
+    @Test("the following side replays the latest value; the leading side replays none (RACChannel.m -init)")
     func replayRules() {
         let channel = Channel<Int>()
         channel.leadingTerminal.sendNext(1)
@@ -35,7 +37,7 @@ struct ChannelTests {
         expectReleased(channel, "the channel")
     }
 
-    @Test("completion sent into either terminal reaches subscribers of both (R127)")
+    @Test("completion sent into either terminal reaches subscribers of both (RACChannel.m -init)")
     func completionReachesBoth() {
         for fromLeading in [true, false] {
             let channel = Channel<Int>()

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("MutableProperty.channelTerminal (RACChannelTo)", .checksRelease)
 struct PropertyChannelTests {
-    @Test("subscribing sends the current value, then changes made elsewhere (R129)")
+    @Test(
+        "subscribing sends the current value, then changes made elsewhere (RACKVOChannel.m -initWithTarget:keyPath:nilValue:)"
+    )
     func currentValueFirst() {
         let property = MutableProperty(1)
         let terminal = property.channelTerminal
@@ -14,7 +16,9 @@ struct PropertyChannelTests {
         #expect(log.events == [.next(1), .next(2)])
     }
 
-    @Test("a value sent into the terminal sets the property and is not echoed back (R130)")
+    @Test(
+        "a value sent into the terminal sets the property and is not echoed back (RACKVOChannel.m -initWithTarget:keyPath:nilValue:)"
+    )
     func noEcho() {
         let property = MutableProperty(1)
         let terminal = property.channelTerminal
@@ -56,7 +60,9 @@ struct PropertyChannelTests {
         #expect(weakLog == nil)
     }
 
-    @Test("the terminal completes when the property is deallocated and does not retain it (X11)")
+    @Test(
+        "the terminal completes when the property is deallocated and does not retain it (RACKVOChannel.m -initWithTarget:keyPath:nilValue:)"
+    )
     func completesWithProperty() {
         weak var weakProperty: MutableProperty<Int>?
         let terminal: ChannelTerminal<Int>
@@ -74,7 +80,9 @@ struct PropertyChannelTests {
         #expect(EventLog.of(terminal).events == [.next(2), .completed])
     }
 
-    @Test("completing the terminal ends the observation of the property (R134)")
+    @Test(
+        "completing the terminal ends the observation of the property (RACKVOChannel.m -initWithTarget:keyPath:nilValue:)"
+    )
     func completionEndsObservation() {
         let property = MutableProperty(1)
         let terminal = property.channelTerminal

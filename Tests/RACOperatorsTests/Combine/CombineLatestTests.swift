@@ -8,7 +8,9 @@ private typealias IntSignal = Signal<Int, TestError>
 
 @Suite("Combine: combineLatest", .checksRelease)
 struct CombineLatestTests {
-    @Test("first emission once both have sent; then on every value (X32)")
+    @Test(
+        "first emission once both have sent; then on every value (RACSignal+Operations.m -combineLatestWith:)"
+    )
     func ordinary() {
         weak var weakLog: EventLog<(Int, String), TestError>?
         do {

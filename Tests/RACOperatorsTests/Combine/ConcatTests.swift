@@ -33,7 +33,7 @@ struct ConcatTests {
         #expect(EventLog.of(IntSignal(value: 1).concat(.empty)).events == [.next(1), .completed])
     }
 
-    @Test("an error in the first is forwarded and the second is never subscribed (R63)")
+    @Test("an error in the first is forwarded and the second is never subscribed (RACSignal.m -concat:)")
     func errorInFirst() {
         let first = ProbeSource<Int, TestError>()
         let second = ProbeSource<Int, TestError>()

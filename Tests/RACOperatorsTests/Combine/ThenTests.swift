@@ -30,7 +30,7 @@ struct ThenTests {
         #expect(EventLog.of(IntSignal.empty.then { IntSignal(value: 7) }).events == [.next(7), .completed])
     }
 
-    @Test("an error is forwarded and the block never called (X25)")
+    @Test("an error is forwarded and the block never called (RACSignal+Operations.m -then:)")
     func error() {
         let calls = OpCounter()
         let signal = IntSignal(value: 1).concat(IntSignal(error: TestError(4))).then { () -> IntSignal in

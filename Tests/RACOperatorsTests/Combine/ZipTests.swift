@@ -8,7 +8,7 @@ private typealias IntSignal = Signal<Int, TestError>
 
 @Suite("Combine: zip(with:), Signal.zip", .checksRelease)
 struct ZipTests {
-    @Test("pairs values by index; completes once a completed side's buffer is empty (R64)")
+    @Test("pairs values by index; completes once a completed side's buffer is empty (RACSignal.m -zipWith:)")
     func ordinary() {
         let a = ProbeSource<Int, TestError>()
         let b = ProbeSource<String, TestError>()
@@ -177,7 +177,7 @@ struct ZipTests {
         #expect(probes.allSatisfy { $0.disposals == 1 && !$0.isSubscribed })
     }
 
-    @Test("arrays of one type zip into arrays; an empty array completes at once (R50)")
+    @Test("arrays of one type zip into arrays; an empty array completes at once (RACStream.m +join:block:)")
     func array() {
         let probes = (0..<3).map { _ in ProbeSource<Int, TestError>() }
         let log = EventLog.of(Signal.zip(probes.map(\.signal)))

@@ -52,7 +52,7 @@ struct TakeTests {
         #expect(disposalReachesSource { (source: Signal<Int, TestError>) in source.take(3) })
     }
 
-    @Test("take(0) completes at subscription without subscribing to the source (RAC X1)")
+    @Test("take(0) completes at subscription without subscribing to the source (RACStream.m -take:)")
     func takeZero() {
         let probe = ProbeSource<Int, TestError>()
         #expect(eventsOf(probe.signal.take(0)) == [.completed])

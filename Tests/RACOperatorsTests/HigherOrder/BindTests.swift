@@ -10,7 +10,9 @@ private typealias IntProbe = ProbeSource<Int, TestError>
 
 @Suite("HigherOrder: bind", .checksRelease)
 struct BindTests {
-    @Test("the block is called once per subscription (R57); inner values are merged as they arrive (R62)")
+    @Test(
+        "the block is called once per subscription; inner values are merged as they arrive (RACSignal.m -bind:)"
+    )
     func ordinary() {
         weak var weakLog: EventLog<Int, TestError>?
         weak var weakSecondLog: EventLog<Int, TestError>?
@@ -45,7 +47,7 @@ struct BindTests {
         #expect(weakSecondLog == nil)
     }
 
-    @Test("completes only when the source and every inner signal have completed (R58)")
+    @Test("completes only when the source and every inner signal have completed (RACSignal.m -bind:)")
     func completion() {
         let source = IntProbe()
         let inner = IntProbe()
@@ -67,7 +69,9 @@ struct BindTests {
         #expect(log2.events == [.completed])
     }
 
-    @Test("returning nil disposes the source and counts it completed; inner signals keep running (R59)")
+    @Test(
+        "returning nil disposes the source and counts it completed; inner signals keep running (RACSignal.m -bind:)"
+    )
     func nilStops() {
         let source = IntProbe()
         let inner = IntProbe()
@@ -85,7 +89,7 @@ struct BindTests {
         #expect(log.events == [.next(7), .completed])
     }
 
-    @Test("stop = true subscribes the returned signal, then stops the source (R59)")
+    @Test("stop = true subscribes the returned signal, then stops the source (RACSignal.m -bind:)")
     func stopFlag() {
         let source = IntProbe()
         let log = EventLog.of(
@@ -102,7 +106,7 @@ struct BindTests {
         #expect(source.disposals == 1)
     }
 
-    @Test("an error from the source disposes every inner signal, then is forwarded (R60)")
+    @Test("an error from the source disposes every inner signal, then is forwarded (RACSignal.m -bind:)")
     func sourceError() {
         let source = IntProbe()
         let inner = IntProbe()
@@ -118,7 +122,9 @@ struct BindTests {
         #expect(inner.disposals == 1)
     }
 
-    @Test("an error from an inner signal disposes the source and the other inners, then is forwarded (R60)")
+    @Test(
+        "an error from an inner signal disposes the source and the other inners, then is forwarded (RACSignal.m -bind:)"
+    )
     func innerError() {
         let source = IntProbe()
         let inners = [IntProbe(), IntProbe()]
@@ -137,7 +143,7 @@ struct BindTests {
         #expect(source.disposals == 1 && inners[0].disposals == 1 && inners[1].disposals == 1)
     }
 
-    @Test("source values after a synchronous error are ignored (R61)")
+    @Test("source values after a synchronous error are ignored (RACSignal.m -bind:)")
     func synchronousError() {
         let calls = OpCounter()
         let source = IntSignal { subscriber in

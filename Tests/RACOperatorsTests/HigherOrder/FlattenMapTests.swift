@@ -31,7 +31,7 @@ struct FlattenMapTests {
             ])
     }
 
-    @Test("empty source and empty inner signals (R34)")
+    @Test("empty source and empty inner signals (RACStream.m -flattenMap:)")
     func empty() {
         #expect(EventLog.of(IntSignal.empty.flattenMap { IntSignal(value: $0) }).events == [.completed])
         #expect(

@@ -48,7 +48,9 @@ struct FlattenTests {
         #expect(log.events == [.next(1), .next(2), .next(3), .completed])
     }
 
-    @Test("flatten(0) has no limit, as RAC's flatten:0 (O182): values, error, completion, disposal, empty")
+    @Test(
+        "flatten(0) has no limit, as RAC's flatten:0 (RACSignal+Operations.m -flatten:): values, error, completion, disposal, empty"
+    )
     func unlimitedZero() {
         let outer = Subject<IntSignal, TestError>()
         let probes = (0..<5).map { _ in IntProbe() }

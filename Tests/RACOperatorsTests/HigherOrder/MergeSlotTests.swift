@@ -38,7 +38,7 @@ struct MergeSlotTests {
         kept.sendNext(100)
         kept.sendCompleted()
         merge.sourceCompleted()
-        // The dropped subjects never ended, so neither does the merge (RAC R58).
+        // The dropped subjects never ended, so neither does the merge (RACSignal.m -bind:).
         #expect(log.events == (0...100).map { .next($0) })
         merge.dispose()
         #expect(merge.innerSlots == (held: 0, total: 0))
@@ -119,7 +119,7 @@ struct MergeSlotTests {
             outer.sendNext(dropped)
             dropped.sendNext(0)
         }
-        // Two are running (one of them gone for good): the third waits (RAC O188).
+        // Two are running (one of them gone for good): the third waits (RACSignal+Operations.m -flatten:).
         let waiting = ProbeSource<Int, TestError>()
         outer.sendNext(waiting.signal)
         #expect(!waiting.isSubscribed)

@@ -26,7 +26,9 @@ struct RetryRepeatTests {
         #expect(counter.value == 3)
     }
 
-    @Test("retry(0) retries forever, as RAC's retry:0 (O214), until a completion; disposal stops it")
+    @Test(
+        "retry(0) retries forever, as RAC's retry:0 (RACSignal+Operations.m -retry:), until a completion; disposal stops it"
+    )
     func zeroRetriesForever() {
         let attempts = OpCounter()
         let flaky = IntSignal { subscriber in
