@@ -1,7 +1,8 @@
-@testable import RACCore
 import RACOperators
 import RACTestSupport
 import Testing
+
+@testable import RACCore
 
 /// The fusion hook (`Signal.fusing(_:named:)`, `LiftedSignal.Fusion`, `FusionRequest`): RACCore
 /// carries a following operator's description without looking inside it; `map`'s fusion takes a
