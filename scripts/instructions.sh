@@ -21,7 +21,7 @@
 # --scale S`. The harness runs the workload twice then (one warm-up, one measured repetition), and
 # `RACBenchmarks --list --scale S` says how many operations one run performs, in the units of
 # Docs/Performance.md: per value for 1, 2, 5a–5d, 9, 10, 11, 12 (all twenty maps: a hop is a
-# twentieth), 14 and 15, per delivery for 4 (1 000 subscribers × the values), per subscription
+# twentieth), 14, 15 and 16, per delivery for 4 (1 000 subscribers × the values), per subscription
 # for 3, per update for 6a, per pair for 6b, per triple for 6c, per attempt for 13 (the failures
 # and the success).
 #
@@ -98,10 +98,10 @@ if ! awk -v s="$scale" 'BEGIN { exit !(s + 0 > 0) }'; then
 fi
 
 # Workload number → harness id.
-numbers=(1 2 3 4 5a 5b 5c 5d 6a 6b 6c 9 10 11 12 13 14 15)
+numbers=(1 2 3 4 5a 5b 5c 5d 6a 6b 6c 9 10 11 12 13 14 15 16)
 ids=(subject-map-filter cold-map-filter-scan chain-lifecycle fan-out flattenMap merge merging-cold-inners
     merging-inner-subjects combineLatest8 zip2 zip3
-    switchToLatest concat flatten4 map20 retry takeUntil deliverOn)
+    switchToLatest concat flatten4 map20 retry takeUntil deliverOn debounce)
 selected=()
 for index in "${!numbers[@]}"; do
     keep=0

@@ -4,12 +4,12 @@ extension Duration {
     /// Whole nanoseconds for scheduling: a negative duration is zero, sub-nanosecond parts are
     /// dropped, and anything beyond `Int64.max` nanoseconds (about 292 years) saturates there.
     var schedulingNanoseconds: Int64 {
-        guard self > .zero else { return 0 }
-        let (seconds, attoseconds) = components
-        let (whole, overflowed) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflowed { return .max }
-        let (total, overflowedAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
-        return overflowedAgain ? .max : total
+        // From the attoseconds directly: `components` divides by 10^18 and multiplies back,
+        // several times the work.
+        let attoseconds = self.attoseconds
+        guard attoseconds > 0 else { return 0 }
+        let nanoseconds = attoseconds / 1_000_000_000
+        return nanoseconds > 0x7FFF_FFFF_FFFF_FFFF ? .max : Int64(truncatingIfNeeded: nanoseconds)
     }
 
     /// The same span as a Dispatch interval, saturating as `schedulingNanoseconds` does.

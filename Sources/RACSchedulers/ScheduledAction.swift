@@ -48,7 +48,7 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
             return (action, countedAsDue)
         }
         counted?.dueActionLeft()
-        withExtendedLifetime(released) {}
+        releaseAfterUnlock(released)
     }
 
     /// Runs the action once unless it was disposed, and releases it.
@@ -70,3 +70,10 @@ final class ScheduledAction: Disposable, @unchecked Sendable {
         toRun?()
     }
 }
+
+/// Keeps `closure` alive until this call, then lets it go: for an action's closure taken out
+/// under a lock and released after it (its captures' deinitialisers may run any code). The
+/// non-generic form of `withExtendedLifetime(closure) {}`, which reabstracts a closure and so
+/// allocates.
+@inline(never)
+func releaseAfterUnlock(_ closure: (() -> Void)?) {}

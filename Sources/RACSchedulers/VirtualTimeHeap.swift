@@ -1,14 +1,15 @@
 /// A binary min-heap of virtual-time entries, ordered by due time and then by the order they were
 /// scheduled in (FIFO among equal due times).
 ///
-/// Entries are plain integers: the action lives in a slot table beside the heap.
+/// An entry refers to its action without a reference count of Swift's: the timeline retains the
+/// action by hand when it queues it and releases it when the entry leaves the heap, so sifting
+/// copies no references and costs no reference counting.
 struct VirtualTimeHeap {
-    // So sifting copies no references and costs no reference counting.
     struct Entry {
         let due: Int64
         let sequence: UInt64
-        /// The index of the action in the timeline's slot table.
-        let slot: Int
+        /// The action, retained by hand by the timeline while the entry is in the heap.
+        let action: Unmanaged<VirtualTimeAction>
 
         @inline(__always)
         func precedes(_ other: Entry) -> Bool {

@@ -21,7 +21,7 @@
 open class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     private let timeline = VirtualTimeline()
     /// Serialises advancing; recursive so that an action may advance the scheduler itself.
-    private let advancing = PthreadLock(recursive: true)
+    private let advancing = RecursiveLock()
 
     /// Creates a scheduler whose virtual clock starts at zero.
     public override init(name: String = "VirtualTimeScheduler") {
@@ -167,16 +167,19 @@ open class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
 
     /// Runs up to `limit` live actions due by `target`, with this scheduler as current.
     private func runActions(dueBy target: Int64, limit: Int) -> Int {
-        performAsCurrent {
+        // Nothing due: no need to become the current scheduler (two thread-local writes).
+        guard limit > 0, var next = timeline.next(dueBy: target) else { return 0 }
+        return performAsCurrent {
             var ran = 0
-            while ran < limit, let (action, due, closure) = timeline.next(dueBy: target) {
-                closure()
+            while true {
+                next.closure()
                 ran += 1
-                if let interval = action.interval {
-                    timeline.requeue(action, interval: interval, after: due)
+                if let interval = next.action.interval {
+                    timeline.requeue(next.action, interval: interval, after: next.due)
                 }
+                guard ran < limit, let following = timeline.next(dueBy: target) else { return ran }
+                next = following
             }
-            return ran
         }
     }
 }

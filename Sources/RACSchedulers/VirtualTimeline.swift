@@ -1,16 +1,19 @@
 /// The clock and queue of a `VirtualTimeScheduler`, behind one lock.
 ///
 /// Time is an `Int64` count of nanoseconds since the scheduler was created, so it is exact and
-/// saturates (at about 292 years) instead of overflowing. The heap orders plain integer entries;
-/// the actions themselves sit in a slot table, reused through a free list.
+/// saturates (at about 292 years) instead of overflowing. The heap's entries hold their actions
+/// retained by hand (`VirtualTimeHeap.Entry`).
+///
+/// Its storage is guarded by `lock` and so is not checked for exclusive access at run time
+/// (`@exclusivity(unchecked)`): the lock already makes every access exclusive.
 final class VirtualTimeline: @unchecked Sendable {
-    let lock = PthreadLock()
-    private var heap = VirtualTimeHeap()
-    private var slots: [VirtualTimeAction?] = []
-    private var freeSlots: [Int] = []
-    private var nextSequence: UInt64 = 0
-    private var cancelledEntries = 0
-    private(set) var now: Int64 = 0
+    /// Guards everything below, and the state of the actions (`VirtualTimeAction`); its critical
+    /// sections never call out (closures are released after it is let go).
+    let lock = RecursiveLock()
+    @exclusivity(unchecked) private var heap = VirtualTimeHeap()
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+    @exclusivity(unchecked) private var cancelledEntries = 0
+    @exclusivity(unchecked) private(set) var now: Int64 = 0
 
     /// Actions still waiting to run (disposed ones excluded). Read with `lock` held.
     var pendingCount: Int { heap.count - cancelledEntries }
@@ -28,9 +31,11 @@ final class VirtualTimeline: @unchecked Sendable {
         cancelledEntries += 1
         guard cancelledEntries > 64 && cancelledEntries * 2 > heap.count else { return }
         heap.filter { entry in
-            guard let action = slots[entry.slot], action.disposed else { return true }
+            let action = entry.action.takeUnretainedValue()
+            guard action.disposed else { return true }
             action.isQueued = false
-            release(entry.slot)
+            // A disposed action has let go of its closure: releasing it runs no user code.
+            entry.action.release()
             return false
         }
         cancelledEntries = 0
@@ -39,24 +44,25 @@ final class VirtualTimeline: @unchecked Sendable {
     /// Takes the next live action due no later than `limit`, moves the clock to its due time, and
     /// returns it with its closure (taken out of it, for a one-shot action).
     func next(dueBy limit: Int64) -> (action: VirtualTimeAction, due: Int64, closure: () -> Void)? {
-        lock.withLock {
-            while let top = heap.first, top.due <= limit {
-                _ = heap.removeFirst()
-                guard let action = slots[top.slot] else { continue }
-                release(top.slot)
-                action.isQueued = false
-                guard !action.disposed, let closure = action.closure else {
-                    cancelledEntries -= 1
-                    continue
-                }
-                if action.interval == nil {
-                    action.closure = nil
-                }
-                now = max(now, top.due)
-                return (action, top.due, closure)
+        // Locked by hand, not with `withLock`: a closure returned through its generic result is
+        // reabstracted, which allocates.
+        lock.lock()
+        defer { lock.unlock() }
+        while let top = heap.first, top.due <= limit {
+            _ = heap.removeFirst()
+            let action = top.action.takeRetainedValue()
+            action.isQueued = false
+            guard !action.disposed, let closure = action.closure else {
+                cancelledEntries -= 1
+                continue
             }
-            return nil
+            if action.interval == nil {
+                action.closure = nil
+            }
+            now = max(now, top.due)
+            return (action, top.due, closure)
         }
+        return nil
     }
 
     /// Queues a repeating action again, `interval` after the due time of the tick that just ran,
@@ -75,23 +81,22 @@ final class VirtualTimeline: @unchecked Sendable {
 
     /// Drops every queued action and releases the closures (the scheduler is going away).
     func removeAll() {
-        let released: [VirtualTimeAction?] = lock.withLock {
+        let released: [VirtualTimeAction] = lock.withLock {
             defer {
                 heap.removeAll()
-                slots = []
-                freeSlots = []
                 cancelledEntries = 0
             }
-            for action in slots {
-                action?.isQueued = false
+            return heap.entries.map { entry in
+                let action = entry.action.takeRetainedValue()
+                action.isQueued = false
+                return action
             }
-            return slots
         }
         // Release the closures outside the lock: their captures' deinits may run any code.
         let closures = lock.withLock {
             released.map { action in
-                defer { action?.closure = nil }
-                return action?.closure
+                defer { action.closure = nil }
+                return action.closure
             }
         }
         withExtendedLifetime(closures) {}
@@ -99,21 +104,8 @@ final class VirtualTimeline: @unchecked Sendable {
 
     private func insert(_ action: VirtualTimeAction, due: Int64) {
         action.isQueued = true
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[slot] = action
-        } else {
-            slot = slots.count
-            slots.append(action)
-        }
-        heap.insert(.init(due: due, sequence: nextSequence, slot: slot))
+        heap.insert(.init(due: due, sequence: nextSequence, action: .passRetained(action)))
         nextSequence &+= 1
-    }
-
-    private func release(_ slot: Int) {
-        slots[slot] = nil
-        freeSlots.append(slot)
     }
 
     static func adding(_ time: Int64, _ delay: Int64) -> Int64 {

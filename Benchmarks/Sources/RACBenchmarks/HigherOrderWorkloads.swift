@@ -337,3 +337,47 @@ func deliverOn(values: Int) -> Workload {
             blackHole(sink.total)
         })
 }
+
+// MARK: - 16. throttle (RAC's debounce) in virtual time
+
+/// A subject → `throttle(1 ms, on:)` a virtual-time scheduler → sink. The values come in pairs:
+/// the first is followed by half the interval (so the second replaces it before its timer fires),
+/// the second by the whole interval (so its timer fires and it is sent). Per value: a timer
+/// scheduled, half of them cancelled and half run, half of the values sent.
+func debounce(values: Int) -> Workload {
+    let interval = Duration.milliseconds(1)
+    let half = interval / 2
+    return Workload(
+        id: "debounce", title: "16 subject → throttle (debounce) on a VirtualTimeScheduler → sink", unit: "value",
+        operations: values,
+        ours: {
+            let sink = Sink()
+            let scheduler = VirtualTimeScheduler()
+            let subject = Subject<Int, Never>()
+            let subscription = subject.throttle(interval, on: scheduler).subscribe(next: { sink.total &+= $0 })
+            for value in 0..<values {
+                subject.sendNext(value)
+                scheduler.advance(by: value & 1 == 0 ? half : interval)
+            }
+            subject.sendCompleted()
+            subscription.dispose()
+            blackHole(sink.total)
+        },
+        openCombine: nil,
+        loop: {
+            // The same schedule by hand: a held value and its due time.
+            let sink = Sink()
+            let receive: (Int) -> Void = opaque { sink.total &+= $0 }
+            var now: Int64 = 0
+            var held: (value: Int, due: Int64)?
+            for value in 0..<values {
+                held = (value, now + 1_000_000)
+                now += value & 1 == 0 ? 500_000 : 1_000_000
+                if let pending = held, pending.due <= now {
+                    receive(pending.value)
+                    held = nil
+                }
+            }
+            blackHole(sink.total)
+        })
+}

@@ -43,6 +43,7 @@ func allWorkloads(scale: Double) -> [Workload] {
         retry(failures: scaled(10_000)),
         takeUntil(values: scaled(1_000_000)),
         deliverOn(values: scaled(1_000_000)),
+        debounce(values: scaled(100_000)),
     ]
 }
 
