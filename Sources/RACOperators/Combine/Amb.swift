@@ -1,4 +1,6 @@
-// amb / race: of several signals, only the first to send anything is followed.
+// amb / race: of several signals, only the first to send anything is followed. Several inputs, one
+// state (Combine/MultiInput.swift): the race is decided under the downstream's delivery lock, which
+// every competitor shares.
 
 extension Signal {
     /// RAC: none (RxSwift `amb`, ReactiveX `race`). Subscribes to every signal, in order, and
@@ -14,20 +16,9 @@ extension Signal {
     /// ```
     @inlinable
     public static func amb(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
-        let competitors = Array(signals)
-        return Signal(name: SignalDebugNames.name("+amb: \(competitors.count) signals")) { subscriber in
-            let race = Race<Value, Failure>(count: competitors.count)
-            for (index, signal) in competitors.enumerated() {
-                let competitor = Subscriber<Value, Failure> { event in
-                    guard race.admit(index) else { return }
-                    subscriber.send(event)
-                }
-                // Someone won while the earlier ones were subscribed: the rest never start.
-                guard race.enter(competitor, at: index) else { break }
-                subscriber.link(competitor)
-                signal.subscribe(competitor)
-            }
-            return nil
+        let competitors = ContiguousArray(signals)
+        return arrayInputs(competitors, named: SignalDebugNames.name("+amb: \(competitors.count) signals")) {
+            downstream, _ in AmbState(downstream: downstream)
         }
     }
 
@@ -68,58 +59,47 @@ extension Signal {
     }
 }
 
-/// The state of one subscription of `amb`: who won, and the competitors to dispose when someone
-/// does (weakly: each competitor is held by its own source).
+/// One subscription of `amb`: who won, and the competitors' subscribers, to dispose the others when
+/// someone wins. Its method runs under the delivery lock that every competitor shares with
+/// `downstream`.
 @usableFromInline
-final class Race<Value, Failure: Error>: @unchecked Sendable {
-    private struct Entry {
-        weak var subscriber: Subscriber<Value, Failure>?
-    }
+final class AmbState<Value, Failure: Error>: ArrayInputState, @unchecked Sendable {
+    @usableFromInline typealias Output = Value
 
-    @usableFromInline let lock = PthreadLock()
-    /// The index of the competitor that won. Read and written only under `lock`.
+    @usableFromInline let downstream: Subscriber<Value, Failure>
+    /// The competitors' subscribers, in order.
+    @usableFromInline let competitors = InputLinks()
+    /// The index of the competitor that won, `nil` until one sends.
     @exclusivity(unchecked) @usableFromInline var winner: Int?
-    private var entries: [Entry]
 
-    @usableFromInline
-    init(count: Int) {
-        entries = Array(repeating: Entry(), count: count)
-    }
-
-    /// Records the competitor at `index`, before it is subscribed; `false` if a competitor has
-    /// already won, and then it must not be subscribed.
-    @usableFromInline
-    func enter(_ subscriber: Subscriber<Value, Failure>, at index: Int) -> Bool {
-        lock.withLock {
-            guard winner == nil else { return false }
-            entries[index].subscriber = subscriber
-            return true
-        }
-    }
-
-    /// Whether the competitor at `index` may send: it is the winner, or it wins now (and then every
-    /// other competitor is disposed). Once someone has won, this is one lock and a comparison.
     @inlinable
-    func admit(_ index: Int) -> Bool {
-        if let winner = lock.withLock({ winner }) { return winner == index }
-        return claim(index)
+    init(downstream: Subscriber<Value, Failure>) {
+        self.downstream = downstream
     }
 
-    /// The first event of the race (rare, out of line): the competitor at `index` wins unless
-    /// another one has won meanwhile, and then every other competitor is disposed.
+    @inlinable
+    func attach(_ inputs: ContiguousArray<Subscriber<Value, Failure>>) {
+        for input in inputs {
+            competitors.add(input)
+        }
+    }
+
+    /// The competitor at `index` sends: forwarded if it is the winner, or if it wins now (and then
+    /// every other competitor is disposed, and those not yet subscribed never are).
+    @inlinable
+    func receive(_ event: Event<Value, Failure>, at index: Int) {
+        if let winner {
+            guard winner == index else { return }
+        } else {
+            win(index)
+        }
+        downstream.send(event)
+    }
+
+    /// The first event of the race (rare, out of line): the competitor at `index` wins.
     @usableFromInline
-    func claim(_ index: Int) -> Bool {
-        let losers: [Subscriber<Value, Failure>]? = lock.withLock {
-            if let winner { return winner == index ? [] : nil }
-            winner = index
-            let others = entries.indices.filter { $0 != index }.compactMap { entries[$0].subscriber }
-            entries = []
-            return others
-        }
-        guard let losers else { return false }
-        for loser in losers {
-            loser.dispose()
-        }
-        return true
+    func win(_ index: Int) {
+        winner = index
+        competitors.dispose(allBut: index)
     }
 }

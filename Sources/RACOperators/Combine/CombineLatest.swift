@@ -10,7 +10,11 @@
 /// One subscription of `combineLatest(with:)`. Its methods run under the delivery lock that both
 /// inputs share with `downstream`.
 @usableFromInline
-final class CombineLatestPairState<Left, Right, Failure: Error>: CombinePairState, @unchecked Sendable {
+final class CombineLatestPairState<Left, Right, Failure: Error>: PairInputState, @unchecked Sendable {
+    @usableFromInline typealias LeftFailure = Failure
+    @usableFromInline typealias RightFailure = Failure
+    @usableFromInline typealias Output = (Left, Right)
+
     @usableFromInline let downstream: Subscriber<(Left, Right), Failure>
     @exclusivity(unchecked) @usableFromInline var left: Left?
     @exclusivity(unchecked) @usableFromInline var right: Right?
@@ -61,7 +65,9 @@ final class CombineLatestPairState<Left, Right, Failure: Error>: CombinePairStat
 /// One subscription of `Signal.combineLatest` over a collection of signals of one type. Its
 /// methods run under the delivery lock that every input shares with `downstream`.
 @usableFromInline
-final class CombineLatestArrayState<Value, Failure: Error>: CombineArrayState, @unchecked Sendable {
+final class CombineLatestArrayState<Value, Failure: Error>: ArrayInputState, @unchecked Sendable {
+    @usableFromInline typealias Output = [Value]
+
     @usableFromInline let downstream: Subscriber<[Value], Failure>
     @exclusivity(unchecked) @usableFromInline var latest: ContiguousArray<Value?>
     @exclusivity(unchecked) @usableFromInline var ready = 0
@@ -103,9 +109,8 @@ extension Signal {
     /// ```
     @inlinable
     public func combineLatest<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-        combinedPair(
-            CombineLatestPairState<Value, Other, Failure>.self, with: other,
-            named: SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)"))
+        let name = SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)")
+        return .pairInputs(self, other, named: name) { CombineLatestPairState(downstream: $0) }
     }
 
     /// RAC: `+combineLatest:`. Combines any number of signals of any value types: once every one
@@ -122,9 +127,9 @@ extension Signal {
     public static func combineLatest<each Input>(
         _ signals: repeat Signal<each Input, Failure>
     ) -> Signal<(repeat each Input), Failure> where Value == (repeat each Input) {
-        combinedPack(
-            CombineLatestPackState<(repeat each Input), Failure>.self, repeat each signals,
-            named: SignalDebugNames.name("+combineLatest:"))
+        packInputs(repeat each signals, named: SignalDebugNames.name("+combineLatest:")) {
+            CombineLatestPackState(downstream: $0, count: $1)
+        }
     }
 
     /// RAC: `+combineLatest:` on a collection. Sends arrays of the latest values, in the order of
@@ -140,8 +145,8 @@ extension Signal {
         _ signals: some Sequence<Signal<Element, Failure>>
     ) -> Signal<[Element], Failure> where Value == [Element] {
         let signals = ContiguousArray(signals)
-        return combinedArray(
-            CombineLatestArrayState<Element, Failure>.self, signals,
-            named: SignalDebugNames.name("+combineLatest: \(signals)"))
+        let name = SignalDebugNames.name("+combineLatest: \(signals)")
+        guard !signals.isEmpty else { return completedAtOnce(named: name) }
+        return arrayInputs(signals, named: name) { CombineLatestArrayState(downstream: $0, count: $1) }
     }
 }

@@ -148,7 +148,7 @@ final class CombineLatestPackInputStage {
 /// Every input delivers under the delivery lock of `downstream`, so the state needs no lock of its
 /// own.
 @usableFromInline
-final class CombineLatestPackState<Output, Failure: Error>: CombineLatestPackCounts, CombinePackState,
+final class CombineLatestPackState<Output, Failure: Error>: CombineLatestPackCounts, PackInputState,
     @unchecked Sendable
 {
     @usableFromInline let downstream: Subscriber<Output, Failure>

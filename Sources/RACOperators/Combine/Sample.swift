@@ -1,4 +1,6 @@
-// sample: sends the receiver's latest value each time a sampler sends.
+// sample: sends the receiver's latest value each time a sampler sends. Two inputs, one state
+// (Combine/MultiInput.swift): the latest value needs no lock of its own, since both inputs deliver
+// under the downstream's delivery lock.
 
 extension Signal {
     /// RAC: `-sample:`. Each time `sampler` sends a value, sends the latest value of this signal
@@ -11,32 +13,54 @@ extension Signal {
     /// ```
     @inlinable
     public func sample<Sampler>(_ sampler: Signal<Sampler, Failure>) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -sample: \(sampler)")) { subscriber in
-            let latest = LatestValue<Value>()
-            let source = Subscriber<Value, Failure> { event in
-                if case .next(let value) = event {
-                    latest.store(value)
-                } else {
-                    subscriber.send(event)
-                }
+        .pairInputs(self, sampler, named: SignalDebugNames.name("[\(self.name)] -sample: \(sampler)")) {
+            SampleState<Value, Sampler, Failure>(downstream: $0)
+        }
+    }
+}
+
+/// One subscription of `sample(_:)`: the receiver is the left input, subscribed first, the sampler
+/// the right one. Its methods run under the delivery lock that both inputs share with
+/// `downstream`.
+@usableFromInline
+final class SampleState<Value, Sampler, Failure: Error>: PairInputState, @unchecked Sendable {
+    @usableFromInline typealias Left = Value
+    @usableFromInline typealias LeftFailure = Failure
+    @usableFromInline typealias Right = Sampler
+    @usableFromInline typealias RightFailure = Failure
+    @usableFromInline typealias Output = Value
+
+    @usableFromInline let downstream: Subscriber<Value, Failure>
+    /// The receiver's latest value, `nil` until its first.
+    @exclusivity(unchecked) @usableFromInline var latest: Value?
+
+    @inlinable
+    init(downstream: Subscriber<Value, Failure>) {
+        self.downstream = downstream
+    }
+
+    /// The receiver: its values are kept; its end is the end.
+    @inlinable
+    func receiveLeft(_ event: Event<Value, Failure>) {
+        if case .next(let value) = event {
+            latest = value
+        } else {
+            downstream.send(event)
+        }
+    }
+
+    /// The sampler: each value sends the receiver's latest, if any; its end is the end.
+    @inlinable
+    func receiveRight(_ event: Event<Sampler, Failure>) {
+        switch event {
+        case .next:
+            if let latest {
+                downstream.sendNext(latest)
             }
-            let samplerSubscriber = Subscriber<Sampler, Failure> { event in
-                switch event {
-                case .next:
-                    if let value = latest.current {
-                        subscriber.sendNext(value)
-                    }
-                case .error(let error):
-                    subscriber.sendError(error)
-                case .completed:
-                    subscriber.sendCompleted()
-                }
-            }
-            subscriber.link(source)
-            subscriber.link(samplerSubscriber)
-            self.subscribe(source)
-            sampler.subscribe(samplerSubscriber)
-            return nil
+        case .error(let error):
+            downstream.sendError(error)
+        case .completed:
+            downstream.sendCompleted()
         }
     }
 }

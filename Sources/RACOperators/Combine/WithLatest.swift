@@ -1,4 +1,6 @@
 // withLatest(from:): each value of the receiver, paired with the latest value of another signal.
+// Two inputs, one state (Combine/MultiInput.swift): the latest value of `other` needs no lock of
+// its own, since both inputs deliver under the downstream's delivery lock.
 
 extension Signal {
     /// RAC: none (RxSwift `withLatestFrom`, ReactiveSwift `withLatest(from:)`). Sends each value of
@@ -32,36 +34,63 @@ extension Signal {
     public func withLatest<Other, Result>(
         from other: Signal<Other, Failure>, _ combine: @escaping (Value, Other) -> Result
     ) -> Signal<Result, Failure> {
-        Signal<Result, Failure>(name: SignalDebugNames.name("[\(self.name)] withLatestFrom: \(other)")) {
-            subscriber in
-            let latest = LatestValue<Other>()
-            let otherSubscriber = Subscriber<Other, Failure> { event in
-                switch event {
-                case .next(let value):
-                    latest.store(value)
-                case .error(let error):
-                    subscriber.sendError(error)
-                case .completed:
-                    break
-                }
+        .pairInputs(self, other, named: SignalDebugNames.name("[\(self.name)] withLatestFrom: \(other)")) {
+            WithLatestState(downstream: $0, combine: combine)
+        }
+    }
+}
+
+/// One subscription of `withLatest(from:)`: the receiver is the left input, `other` the right one,
+/// subscribed first. Its methods run under the delivery lock that both inputs share with
+/// `downstream`.
+@usableFromInline
+final class WithLatestState<Value, Other, Result, Failure: Error>: PairInputState, @unchecked Sendable {
+    @usableFromInline typealias Left = Value
+    @usableFromInline typealias LeftFailure = Failure
+    @usableFromInline typealias Right = Other
+    @usableFromInline typealias RightFailure = Failure
+    @usableFromInline typealias Output = Result
+
+    @usableFromInline let downstream: Subscriber<Result, Failure>
+    @usableFromInline let combine: (Value, Other) -> Result
+    /// The latest value of `other`, `nil` until its first.
+    @exclusivity(unchecked) @usableFromInline var latest: Other?
+
+    @inlinable
+    init(downstream: Subscriber<Result, Failure>, combine: @escaping (Value, Other) -> Result) {
+        self.downstream = downstream
+        self.combine = combine
+    }
+
+    /// `other` first, so that a signal that sends at once is ready for the receiver's first value.
+    @inlinable
+    static var subscribesRightFirst: Bool { true }
+
+    /// The receiver: each value is combined with `other`'s latest, if any; its end is the end.
+    @inlinable
+    func receiveLeft(_ event: Event<Value, Failure>) {
+        switch event {
+        case .next(let value):
+            if let latest {
+                downstream.sendNext(combine(value, latest))
             }
-            let source = Subscriber<Value, Failure> { event in
-                switch event {
-                case .next(let value):
-                    if let last = latest.current {
-                        subscriber.sendNext(combine(value, last))
-                    }
-                case .error(let error):
-                    subscriber.sendError(error)
-                case .completed:
-                    subscriber.sendCompleted()
-                }
-            }
-            subscriber.link(otherSubscriber)
-            subscriber.link(source)
-            other.subscribe(otherSubscriber)
-            self.subscribe(source)
-            return nil
+        case .error(let error):
+            downstream.sendError(error)
+        case .completed:
+            downstream.sendCompleted()
+        }
+    }
+
+    /// `other`: its values are kept, its error ends the result, its completion does nothing.
+    @inlinable
+    func receiveRight(_ event: Event<Other, Failure>) {
+        switch event {
+        case .next(let value):
+            latest = value
+        case .error(let error):
+            downstream.sendError(error)
+        case .completed:
+            break
         }
     }
 }

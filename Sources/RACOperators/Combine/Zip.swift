@@ -10,7 +10,11 @@
 /// One subscription of `zip(with:)`. Its methods run under the delivery lock that both inputs
 /// share with `downstream`.
 @usableFromInline
-final class ZipPairState<Left, Right, Failure: Error>: CombinePairState, @unchecked Sendable {
+final class ZipPairState<Left, Right, Failure: Error>: PairInputState, @unchecked Sendable {
+    @usableFromInline typealias LeftFailure = Failure
+    @usableFromInline typealias RightFailure = Failure
+    @usableFromInline typealias Output = (Left, Right)
+
     @usableFromInline let downstream: Subscriber<(Left, Right), Failure>
     @usableFromInline let left = FIFO<Left>()
     @usableFromInline let right = FIFO<Right>()
@@ -74,7 +78,9 @@ final class ZipPairState<Left, Right, Failure: Error>: CombinePairState, @unchec
 /// One subscription of `Signal.zip` over a collection of signals of one type. Its methods run
 /// under the delivery lock that every input shares with `downstream`.
 @usableFromInline
-final class ZipArrayState<Value, Failure: Error>: CombineArrayState, @unchecked Sendable {
+final class ZipArrayState<Value, Failure: Error>: ArrayInputState, @unchecked Sendable {
+    @usableFromInline typealias Output = [Value]
+
     @usableFromInline let downstream: Subscriber<[Value], Failure>
     @usableFromInline let buffers: ContiguousArray<FIFO<Value>>
     @exclusivity(unchecked) @usableFromInline var completed: ContiguousArray<Bool>
@@ -143,9 +149,9 @@ extension Signal {
     /// ```
     @inlinable
     public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
-        combinedPair(
-            ZipPairState<Value, Other, Failure>.self, with: other,
-            named: SignalDebugNames.name("[\(self.name)] -zipWith: \(other)"))
+        .pairInputs(self, other, named: SignalDebugNames.name("[\(self.name)] -zipWith: \(other)")) {
+            ZipPairState(downstream: $0)
+        }
     }
 
     /// RAC: `+zip:`. Zips any number of signals of any value types into tuples of the values with
@@ -162,9 +168,9 @@ extension Signal {
     public static func zip<each Input>(
         _ signals: repeat Signal<each Input, Failure>
     ) -> Signal<(repeat each Input), Failure> where Value == (repeat each Input) {
-        combinedPack(
-            ZipPackState<(repeat each Input), Failure>.self, repeat each signals,
-            named: SignalDebugNames.name("+zip:"))
+        packInputs(repeat each signals, named: SignalDebugNames.name("+zip:")) {
+            ZipPackState(downstream: $0, count: $1)
+        }
     }
 
     /// RAC: `+zip:` on a collection. Sends arrays of the values with the same index, in the order
@@ -180,7 +186,8 @@ extension Signal {
         _ signals: some Sequence<Signal<Element, Failure>>
     ) -> Signal<[Element], Failure> where Value == [Element] {
         let signals = ContiguousArray(signals)
-        return combinedArray(
-            ZipArrayState<Element, Failure>.self, signals, named: SignalDebugNames.name("+zip: \(signals)"))
+        let name = SignalDebugNames.name("+zip: \(signals)")
+        guard !signals.isEmpty else { return completedAtOnce(named: name) }
+        return arrayInputs(signals, named: name) { ZipArrayState(downstream: $0, count: $1) }
     }
 }

@@ -174,7 +174,7 @@ final class ZipPackInputStage {
 /// One subscription of `Signal.zip` over a parameter pack whose values make up `Output`. Every
 /// input delivers under the delivery lock of `downstream`, so the state needs no lock of its own.
 @usableFromInline
-final class ZipPackState<Output, Failure: Error>: ZipPackCore, CombinePackState, @unchecked Sendable {
+final class ZipPackState<Output, Failure: Error>: ZipPackCore, PackInputState, @unchecked Sendable {
     @usableFromInline let downstream: Subscriber<Output, Failure>
     @usableFromInline let storage: TupleStorage<Output>
     @exclusivity(unchecked) @usableFromInline var layout = TupleLayout()

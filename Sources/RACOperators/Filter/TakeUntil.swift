@@ -1,4 +1,5 @@
-// take(until:) with a trigger, take(untilReplacement:) and TakeUntilLinks: two inputs, so no stage.
+// take(until:) with a trigger and take(untilReplacement:): two inputs, so no stage, but one state
+// each (Combine/MultiInput.swift), which ends an input itself through its `InputLinks`.
 
 extension Signal {
     /// RAC: `-takeUntil:`. Forwards the source until `trigger` sends a value or completes; then
@@ -15,24 +16,8 @@ extension Signal {
     public func take<TriggerValue, TriggerFailure>(
         until trigger: Signal<TriggerValue, TriggerFailure>
     ) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -takeUntil: \(trigger)")) { subscriber in
-            // RAC's order: the trigger and the source are disposed before the completion is sent.
-            // Both handlers reach both subscribers through `links`, which does not hold them.
-            let links = TakeUntilLinks()
-            let source = Subscriber<Value, Failure> { event in
-                if case .completed = event { links.disposeTrigger() }
-                subscriber.send(event)
-            }
-            let triggerSubscriber = Subscriber<TriggerValue, TriggerFailure> { event in
-                if case .error = event { return }
-                links.disposeTrigger()
-                links.disposeSource()
-                subscriber.sendCompleted()
-            }
-            links.set(trigger: triggerSubscriber, source: source)
-            subscriber.link(triggerSubscriber)
-            subscriber.link(source)
-            return self.subscribe(source, after: trigger, subscribedWith: triggerSubscriber)
+        .pairInputs(self, trigger, named: SignalDebugNames.name("[\(self.name)] -takeUntil: \(trigger)")) {
+            TakeUntilState(downstream: $0)
         }
     }
 
@@ -49,75 +34,105 @@ extension Signal {
     /// ```
     @inlinable
     public func take(untilReplacement replacement: Signal<Value, Failure>) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -takeUntilReplacement: \(replacement)")) {
-            subscriber in
-            let source = Subscriber<Value, Failure> { event in
-                switch event {
-                case .next(let value): subscriber.sendNext(value)
-                case .error(let failure): subscriber.sendError(failure)
-                case .completed: break
-                }
-            }
-            let replacing = Subscriber<Value, Failure> { event in
-                source.dispose()
-                subscriber.send(event)
-            }
-            subscriber.link(source)
-            subscriber.link(replacing)
-            return self.subscribe(source, after: replacement, subscribedWith: replacing)
+        let name = SignalDebugNames.name("[\(self.name)] -takeUntilReplacement: \(replacement)")
+        return .pairInputs(self, replacement, named: name) { TakeUntilReplacementState(downstream: $0) }
+    }
+}
+
+/// One subscription of `take(until:)` with a trigger: the source is the left input, the trigger the
+/// right one, subscribed first. Its methods run under the delivery lock that both inputs share with
+/// `downstream`.
+@usableFromInline
+final class TakeUntilState<Value, Failure: Error, TriggerValue, TriggerFailure: Error>: PairInputState,
+    @unchecked Sendable
+{
+    @usableFromInline typealias Left = Value
+    @usableFromInline typealias LeftFailure = Failure
+    @usableFromInline typealias Right = TriggerValue
+    @usableFromInline typealias RightFailure = TriggerFailure
+    @usableFromInline typealias Output = Value
+
+    @usableFromInline let downstream: Subscriber<Value, Failure>
+    /// The source's subscriber (0) and the trigger's (1), which the state disposes itself.
+    @usableFromInline let inputs = InputLinks()
+
+    @inlinable
+    init(downstream: Subscriber<Value, Failure>) {
+        self.downstream = downstream
+    }
+
+    /// The trigger first: if it fires while it is subscribed, the source is never subscribed.
+    @inlinable
+    static var subscribesRightFirst: Bool { true }
+
+    @inlinable
+    func attach(left: Subscriber<Value, Failure>, right: Subscriber<TriggerValue, TriggerFailure>) {
+        inputs.add(left)
+        inputs.add(right)
+    }
+
+    /// The source: forwarded; its completion disposes the trigger first (its error does, through
+    /// the downstream's end).
+    @inlinable
+    func receiveLeft(_ event: Event<Value, Failure>) {
+        if case .completed = event { inputs.dispose(at: 1) }
+        downstream.send(event)
+    }
+
+    /// The trigger: a value or the completion disposes the trigger and the source, then completes
+    /// (RAC's order); an error is ignored.
+    @inlinable
+    func receiveRight(_ event: Event<TriggerValue, TriggerFailure>) {
+        if case .error = event { return }
+        inputs.dispose(at: 1)
+        inputs.dispose(at: 0)
+        downstream.sendCompleted()
+    }
+}
+
+/// One subscription of `take(untilReplacement:)`: the source is the left input, the replacement
+/// the right one, subscribed first. Its methods run under the delivery lock that both inputs share
+/// with `downstream`.
+@usableFromInline
+final class TakeUntilReplacementState<Value, Failure: Error>: PairInputState, @unchecked Sendable {
+    @usableFromInline typealias Left = Value
+    @usableFromInline typealias LeftFailure = Failure
+    @usableFromInline typealias Right = Value
+    @usableFromInline typealias RightFailure = Failure
+    @usableFromInline typealias Output = Value
+
+    @usableFromInline let downstream: Subscriber<Value, Failure>
+    /// The source's subscriber (0), which the replacement's first event disposes.
+    @usableFromInline let inputs = InputLinks()
+
+    @inlinable
+    init(downstream: Subscriber<Value, Failure>) {
+        self.downstream = downstream
+    }
+
+    /// The replacement first: if it sends while it is subscribed, the source is never subscribed.
+    @inlinable
+    static var subscribesRightFirst: Bool { true }
+
+    @inlinable
+    func attach(left: Subscriber<Value, Failure>, right _: Subscriber<Value, Failure>) {
+        inputs.add(left)
+    }
+
+    /// The source: its values and its error are forwarded, its completion is not.
+    @inlinable
+    func receiveLeft(_ event: Event<Value, Failure>) {
+        switch event {
+        case .next(let value): downstream.sendNext(value)
+        case .error(let failure): downstream.sendError(failure)
+        case .completed: break
         }
     }
-}
 
-extension Signal {
-    /// The end of the set-up of `take(until:)` and `take(untilReplacement:)`: subscribes
-    /// `otherSubscriber` to `other` first, then `source` to this signal, unless `other` has
-    /// already ended the subscription (disposing `source`). Returns no disposable of its own.
+    /// The replacement: every event disposes the source, then is forwarded.
     @inlinable
-    func subscribe<OtherValue, OtherFailure>(
-        _ source: Subscriber<Value, Failure>, after other: Signal<OtherValue, OtherFailure>,
-        subscribedWith otherSubscriber: Subscriber<OtherValue, OtherFailure>
-    ) -> (any Disposable)? {
-        other.subscribe(otherSubscriber)
-        guard !source.isDisposed else { return nil }
-        subscribe(source)
-        return nil
-    }
-}
-
-/// The two subscribers of one `take(until:)` subscription, as both handlers reach them: linked,
-/// not held (see `UnownedDisposable`), since each handler is held by its subscriber and holds this
-/// object. The links are set once, before either subscriber is subscribed.
-@usableFromInline
-final class TakeUntilLinks: @unchecked Sendable {
-    @exclusivity(unchecked) private var trigger: UnownedDisposable?
-    @exclusivity(unchecked) private var source: UnownedDisposable?
-
-    /// No links yet: `set(trigger:source:)` sets them.
-    @usableFromInline
-    init() {}
-
-    deinit {
-        trigger?.release()
-        source?.release()
-    }
-
-    /// Links the trigger's and the source's subscribers (once, before subscribing either).
-    @usableFromInline
-    func set(trigger: any Disposable, source: any Disposable) {
-        self.trigger = UnownedDisposable(trigger)
-        self.source = UnownedDisposable(source)
-    }
-
-    /// Disposes the trigger's subscriber, if it is still alive.
-    @usableFromInline
-    func disposeTrigger() {
-        trigger?.dispose()
-    }
-
-    /// Disposes the source's subscriber, if it is still alive.
-    @usableFromInline
-    func disposeSource() {
-        source?.dispose()
+    func receiveRight(_ event: Event<Value, Failure>) {
+        inputs.dispose(at: 0)
+        downstream.send(event)
     }
 }

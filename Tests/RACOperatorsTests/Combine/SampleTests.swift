@@ -133,4 +133,25 @@ struct SampleTests {
         try other.expect(values.sample(failing), toEmit: "--a-#", error: TestError(1))
         try other.expect(values, toHaveSubscriptions: ["^---!"])
     }
+
+    @Test("the inputs sending on two threads take turns: samples are source values, in order")
+    func threads() {
+        let source = Subject<Int, TestError>()
+        let sampler = Subject<Void, TestError>()
+        let log = EventLog.of(source.sample(sampler))
+        onThreads(2) { index in
+            if index == 0 {
+                for value in 1...3_000 { source.sendNext(value) }
+            } else {
+                for _ in 1...3_000 { sampler.sendNext(()) }
+                sampler.sendCompleted()
+            }
+        }
+        let values = log.values
+        #expect(values.count <= 3_000)
+        #expect(values.allSatisfy { (1...3_000).contains($0) })
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(log.terminal == .completed)
+        #expect(source.subscriberCount == 0 && sampler.subscriberCount == 0)
+    }
 }

@@ -98,4 +98,26 @@ struct WithLatestTests {
         #expect(received == [11, 21])
         subscription.dispose()
     }
+
+    @Test("the inputs sending on two threads take turns: each value meets a latest value, in order")
+    func threads() {
+        let source = Subject<Int, Never>()
+        let other = Subject<Int, Never>()
+        let log = EventLog.of(source.withLatest(from: other))
+        other.sendNext(0)
+        onThreads(2) { index in
+            if index == 0 {
+                for value in 1...3_000 { source.sendNext(value) }
+                source.sendCompleted()
+            } else {
+                for value in 1...3_000 { other.sendNext(value) }
+            }
+        }
+        let values = log.values
+        #expect(values.map(\.0) == Array(1...3_000))
+        let latest = values.map(\.1)
+        #expect(zip(latest, latest.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(log.descriptions.last == "|")
+        #expect(source.subscriberCount == 0 && other.subscriberCount == 0)
+    }
 }

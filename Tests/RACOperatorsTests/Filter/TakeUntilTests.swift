@@ -285,4 +285,48 @@ struct TakeUntilTests {
         #expect(weakSource == nil)
         #expect(weakTrigger == nil)
     }
+
+    @Test("take(until:): a trigger firing on another thread cuts the source's values after a prefix")
+    func takeUntilThreads() {
+        for _ in 0..<50 {
+            let source = Subject<Int, Never>()
+            let trigger = Subject<Void, Never>()
+            let log = EventLog.of(source.take(until: trigger))
+            onThreads(2) { index in
+                if index == 0 {
+                    for value in 0..<2_000 { source.sendNext(value) }
+                } else {
+                    trigger.sendNext(())
+                }
+            }
+            let values = log.values
+            #expect(values == Array(0..<values.count))
+            #expect(log.events.last == .completed)
+            #expect(log.events.filter(\.isTerminal).count == 1)
+            #expect(source.subscriberCount == 0 && trigger.subscriberCount == 0)
+        }
+    }
+
+    @Test("take(untilReplacement:): a replacement on another thread follows a prefix of the source's values")
+    func takeUntilReplacementThreads() {
+        for _ in 0..<50 {
+            let source = Subject<Int, Never>()
+            let replacement = Subject<Int, Never>()
+            let log = EventLog.of(source.take(untilReplacement: replacement))
+            onThreads(2) { index in
+                if index == 0 {
+                    for value in 0..<2_000 { source.sendNext(value) }
+                } else {
+                    for value in 10_000..<10_100 { replacement.sendNext(value) }
+                    replacement.sendCompleted()
+                }
+            }
+            let values = log.values
+            let prefix = values.prefix { $0 < 10_000 }
+            #expect(Array(prefix) == Array(0..<prefix.count))
+            #expect(Array(values.dropFirst(prefix.count)) == Array(10_000..<10_100))
+            #expect(log.events.last == .completed)
+            #expect(source.subscriberCount == 0 && replacement.subscriberCount == 0)
+        }
+    }
 }

@@ -188,6 +188,24 @@ let releaseCases: [ReleaseCase] = [
         s[0].sendNext(4)
         s[1].sendNext(0)
     },
+    ReleaseCase("withLatest(from:)", sources: 2, expected: [12], live: [1, 1]) { s, p in
+        s[0].withLatest(from: s[1]) { value, latest in withExtendedLifetime(p) { value * 10 + latest } }
+    } feed: { s in
+        s[0].sendNext(0)
+        s[1].sendNext(2)
+        s[0].sendNext(1)
+    },
+    ReleaseCase("amb, no winner yet", sources: 2, expected: [], live: [1, 1]) { s, p in
+        Signal.amb(s[0], s[1]).map(keep(p))
+    } feed: { _ in
+    },
+    ReleaseCase("amb, the second won", sources: 2, expected: [3, 4], live: [0, 1]) { s, p in
+        Signal.amb(s[0], s[1]).map(keep(p))
+    } feed: { s in
+        s[1].sendNext(3)
+        s[0].sendNext(9)
+        s[1].sendNext(4)
+    },
     ReleaseCase("deliver(on: .immediate)", expected: [1], live: [1]) { s, p in
         s[0].deliver(on: Scheduler.immediate).map(keep(p))
     } feed: { s in

@@ -1,5 +1,8 @@
-// The worked example of Docs/Internals.md, "Adding an operator", compiled and tested as written
-// there: a new single-source operator in one file.
+// The template of an operator with one input (Docs/Internals.md, "Building an operator"), and the
+// worked example of "Adding an operator", compiled and tested as written there: a lifted stage,
+// one per subscription, that runs under the chain's delivery lock. To add such an operator, copy
+// the extension and the stage into Sources/RACOperators/<family>/, rename, and keep the tests
+// beside the family's others.
 
 import RACOperators
 import RACTestSupport
@@ -39,8 +42,8 @@ final class EveryOtherStage<Value, Failure: Error>:
     }
 }
 
-@Suite("Docs/Internals.md: the worked example of a new operator")
-struct InternalsExampleTests {
+@Suite("Templates: one input, a lifted stage (the worked example of Docs/Internals.md)", .checksRelease)
+struct SingleSourceTemplateTests {
     @Test("everyOther() sends the 1st, 3rd … value and passes the completion through")
     func marble() throws {
         let scheduler = TestScheduler(checksRelease: true)
