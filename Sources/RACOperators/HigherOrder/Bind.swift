@@ -36,7 +36,7 @@ extension Signal {
             let binding = block()
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.link(state: merge)
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 merge.receiveSource(event) { value in
                     var stop = false
                     let signal = binding(value, &stop)
@@ -48,7 +48,7 @@ extension Signal {
                     }
                 }
             }
-            merge.subscribe(self, by: source)
+            merge.subscribe(self, by: sourceSubscriber)
             return nil
         }
     }
