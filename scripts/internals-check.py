@@ -8,7 +8,7 @@ method and property it names in backticks is declared somewhere in Sources/ or T
 What counts as a citation (inside `backticks`):
   - a path ending in .swift, .py or .sh (`Filter/Filter.swift`, `scripts/docs.sh`): some tracked
     file's path must end with it;
-  - a name that starts with a capital letter and may be qualified (`OperatorStage`,
+  - a name that starts with a capital letter and may be qualified (or a folder's name) (`OperatorStage`,
     `Subscriber.sendHoldingDeliveryLock`, `LiftedSignal.Fusion`): each part must be declared as a
     type, function, property, case or typealias;
   - a method spelled with its labels (`receive(error:)`, `subscribe(claiming:)`, `Signal.fusing(_:named:)`):
@@ -60,6 +60,9 @@ def declared_names():
             # Initialisers and subscripts count as methods named `init`.
             if re.search(r"\binit\s*[(<]", text):
                 names.add("init")
+    # Folder names (the map of the folders cites `Combine`, `Filter` …).
+    for directory in SOURCE_DIRS:
+        names.update(path.name for path in (ROOT / directory).rglob("*") if path.is_dir())
     # The C shims' functions.
     for path in (ROOT / "Sources").rglob("*.h"):
         names.update(re.findall(r"\b([A-Za-z_]\w*)\s*\(", path.read_text(encoding="utf-8")))

@@ -2,7 +2,7 @@
 """Generates Docs/Operators.md, the list of every public Signal operator, from doc comments.
 
 It reads the `extension Signal` blocks of Sources/RACOperators (every folder), and of the RACCore and
-RACSchedulers files that add operators to Signal (publish/multicast, sequence, startEagerly and
+RACSchedulers files that add operators to Signal (the creation functions, sequence, startEagerly and
 startLazily). For each public member it takes, from the `///` comment just above it:
 
 - the RAC name: the backticked selector(s) after `RAC: ` (`RAC: none` marks an operator RAC
@@ -46,22 +46,21 @@ FAMILIES = [
     ("side effects", ["SideEffects"]),
     ("threading", ["Threading"]),
     ("binding", ["Binding", "Bindings"]),
-    ("multicast", ["Multicast", "RACCore/SignalMulticast"]),
-    ("blocking", ["Blocking", "RACCore/PullSequenceSignal"]),
+    ("multicast", ["Multicast"]),
+    ("blocking", ["Blocking", "RACCore/PullSequence/PullSequenceSignal"]),
     ("async bridges", ["Concurrency", "Async"]),
-    ("creation", ["RACSchedulers/SignalStart", "RACCore/SignalFactories", "RACCore/Signal"]),
+    ("creation", ["RACSchedulers/SignalStart", "RACCore/Signal/SignalFactories", "RACCore/Signal/Signal"]),
 ]
 EXTRA_FILES = [
-    "Sources/RACCore/Signal.swift",
-    "Sources/RACCore/SignalFactories.swift",
-    "Sources/RACCore/SignalMulticast.swift",
-    "Sources/RACCore/PullSequenceSignal.swift",
+    "Sources/RACCore/Signal/Signal.swift",
+    "Sources/RACCore/Signal/SignalFactories.swift",
+    "Sources/RACCore/PullSequence/PullSequenceSignal.swift",
     "Sources/RACSchedulers/SignalStart.swift",
 ]
 
 # Files read for only some of their declarations: Signal.swift's class body gives the creation
 # closure's initialiser, not the subscription methods.
-ONLY = {"Sources/RACCore/Signal.swift": {"Signal(name:_:)"}}
+ONLY = {"Sources/RACCore/Signal/Signal.swift": {"Signal(name:_:)"}}
 
 # Family of each PullSequence file, by the part of its stem after `PullSequence`.
 SEQUENCE_FAMILIES = [
@@ -73,7 +72,7 @@ SEQUENCE_FAMILIES = [
     ("combine", ["Zip"]),
     ("bridges", ["Bridges", "Signal", "Scheduling"]),
 ]
-SEQUENCE_GLOBS = ["Sources/RACCore/PullSequence*.swift", "Sources/RACSchedulers/PullSequence*.swift"]
+SEQUENCE_GLOBS = ["Sources/RACCore/PullSequence/PullSequence*.swift", "Sources/RACSchedulers/PullSequence*.swift"]
 
 RAC_NAME = re.compile(r"RAC:\s+(none\b|`[^`]+`(?:\s*(?:,|/|and|or)\s*`[^`]+`)*)")
 # A marble: a run of marble characters with at least one frame, end or group in it.
@@ -402,7 +401,7 @@ def render_sequence(operators: list[Operator]) -> str:
         "# PullSequence",
         "",
         f"Every public member of `PullSequence` ({len(operators)} declarations), RAC's `RACSequence`, by",
-        "family, from the doc comments of Sources/RACCore/PullSequence*.swift and",
+        "family, from the doc comments of Sources/RACCore/PullSequence/PullSequence*.swift and",
         "Sources/RACSchedulers/PullSequence*.swift. On a lazy sequence the operations return lazy",
         "sequences (nothing is evaluated until the result is, and each value once); on an eager one,",
         "eager sequences. The sketches list values in order, not frames, except those of the members",

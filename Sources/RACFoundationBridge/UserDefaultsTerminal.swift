@@ -100,7 +100,7 @@ public final class UserDefaultsTerminal<Value: UserDefaultsValue>: Signal<Value?
     /// Ties `disposable` (typically a subscription feeding this terminal) to the terminal: it is
     /// disposed when the terminal completes. RAC: `didSubscribeWithDisposable:`.
     public func add(_ disposable: (any Disposable)?) {
-        state.feeds.add(disposable)
+        state.sources.add(disposable)
     }
 
     private func write(_ value: Value?) {
@@ -146,7 +146,8 @@ public final class UserDefaultsTerminal<Value: UserDefaultsValue>: Signal<Value?
         /// Weak: an observation lives as long as its notification observer (until disposal).
         private var observations: [WeakObservation] = []
         private var finished = false
-        let feeds = CompoundDisposable()
+        /// The source subscriptions: those feeding the terminal (`add(_:)`).
+        let sources = CompoundDisposable()
 
         /// Records a new subscription; `false` if the terminal has completed.
         func register(_ observation: DefaultsKeyObservation<Value>) -> Bool {
@@ -178,7 +179,7 @@ public final class UserDefaultsTerminal<Value: UserDefaultsValue>: Signal<Value?
             for observation in ending {
                 observation.complete()
             }
-            feeds.dispose()
+            sources.dispose()
         }
     }
 }

@@ -21,7 +21,8 @@ extension Duration {
 extension Scheduler {
     /// Stops the process if `interval` or `leeway` cannot drive a repeating action: the interval
     /// must be at least one nanosecond (a smaller one would repeat without time passing) and the
-    /// leeway must not be negative. Every `schedule(after:repeatingEvery:leeway:_:)` calls it.
+    /// leeway must not be negative. `Scheduler.schedule(after:repeatingEvery:leeway:_:)` calls it
+    /// before any scheduler's `scheduleRepetition`.
     static func validateRepetition(interval: Duration, leeway: Duration, in type: String) {
         let call = "\(type).schedule(after:repeatingEvery:leeway:_:)"
         if interval < .nanoseconds(1) {

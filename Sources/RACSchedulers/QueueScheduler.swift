@@ -91,25 +91,19 @@ public final class QueueScheduler: Scheduler, @unchecked Sendable {
         return scheduled
     }
 
-    /// Runs `action` on the queue first after `delay`, then every `interval`, on a Dispatch timer
-    /// that may fire up to `leeway` late.
-    /// RAC: `-[RACQueueScheduler after:repeatingEvery:withLeeway:schedule:]`.
-    /// The timer keeps running (and keeps this scheduler alive) until the disposable is disposed.
-    ///
-    /// - Returns: a disposable that cancels the timer; no tick starts after `dispose()` returns.
+    /// `schedule(after:repeatingEvery:leeway:_:)`: runs `action` on the queue first after `delay`,
+    /// then every `interval`, on a Dispatch timer that may fire up to `leeway` late.
+    /// RAC: `-[RACQueueScheduler after:repeatingEvery:withLeeway:schedule:]`. The timer keeps
+    /// running (and keeps this scheduler alive) until the disposable is disposed; no tick starts
+    /// after `dispose()` returns.
     ///
     /// ```
     /// schedule(after: 2, repeatingEvery: 3, a):  --a--a--a-- ... until dispose()
     /// ```
-    @discardableResult
-    public override func schedule(
-        after delay: Duration,
-        repeatingEvery interval: Duration,
-        leeway: Duration = .zero,
-        _ action: @escaping () -> Void
+    override func scheduleRepetition(
+        after delay: Duration, every interval: Duration, leeway: Duration, _ action: @escaping () -> Void
     ) -> (any Disposable)? {
-        Self.validateRepetition(interval: interval, leeway: leeway, in: "QueueScheduler")
-        return RepeatingTimer(
+        RepeatingTimer(
             on: self, after: delay, every: interval, leeway: leeway, action: ScheduledAction(action))
     }
 }

@@ -75,9 +75,18 @@ open class Scheduler: @unchecked Sendable {
         leeway: Duration = .zero,
         _ action: @escaping () -> Void
     ) -> (any Disposable)? {
-        // A scheduler that does not override this cannot repeat (RAC's immediate scheduler asserts).
+        Self.validateRepetition(interval: interval, leeway: leeway, in: "\(Swift.type(of: self))")
+        return scheduleRepetition(after: delay, every: interval, leeway: leeway, action)
+    }
+
+    /// `schedule(after:repeatingEvery:leeway:_:)` once `interval` and `leeway` have been
+    /// validated: what this module's schedulers that can repeat override (`QueueScheduler`,
+    /// `SubscriptionScheduler`, `VirtualTimeScheduler`). A scheduler that overrides neither cannot
+    /// repeat (RAC's immediate scheduler asserts).
+    func scheduleRepetition(
+        after delay: Duration, every interval: Duration, leeway: Duration, _ action: @escaping () -> Void
+    ) -> (any Disposable)? {
         let type = "\(Swift.type(of: self))"
-        Self.validateRepetition(interval: interval, leeway: leeway, in: type)
         racProgrammerError(
             "\(type).schedule(after:repeatingEvery:leeway:_:)",
             "\(type) cannot repeat an action (interval \(interval)); a scheduler that can overrides this method"

@@ -38,16 +38,11 @@ public final class SubscriptionScheduler: Scheduler, @unchecked Sendable {
         background.schedule(after: delay, action)
     }
 
-    /// Repeats `action` on the shared background scheduler.
-    /// RAC: `-[RACSubscriptionScheduler after:repeatingEvery:withLeeway:schedule:]`.
-    @discardableResult
-    public override func schedule(
-        after delay: Duration,
-        repeatingEvery interval: Duration,
-        leeway: Duration = .zero,
-        _ action: @escaping () -> Void
+    /// `schedule(after:repeatingEvery:leeway:_:)`: repeats `action` on the shared background
+    /// scheduler. RAC: `-[RACSubscriptionScheduler after:repeatingEvery:withLeeway:schedule:]`.
+    override func scheduleRepetition(
+        after delay: Duration, every interval: Duration, leeway: Duration, _ action: @escaping () -> Void
     ) -> (any Disposable)? {
-        Self.validateRepetition(interval: interval, leeway: leeway, in: "SubscriptionScheduler")
-        return background.schedule(after: delay, repeatingEvery: interval, leeway: leeway, action)
+        background.schedule(after: delay, repeatingEvery: interval, leeway: leeway, action)
     }
 }

@@ -68,23 +68,17 @@ open class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         enqueue(action, after: delay.schedulingNanoseconds, interval: nil)
     }
 
-    /// Queues `action` at `delay` from now and then every `interval` after each tick, exactly;
-    /// `leeway` is validated but ignored.
+    /// `schedule(after:repeatingEvery:leeway:_:)`: queues `action` at `delay` from now and then
+    /// every `interval` after each tick, exactly; `leeway` is validated but ignored.
     /// RAC: `-[RACTestScheduler after:repeatingEvery:withLeeway:schedule:]`.
     ///
     /// ```
     /// schedule(after: 1, repeatingEvery: 2, a); advance(by: 6)  ->  a at 1, 3, 5
     /// ```
-    @discardableResult
-    open override func schedule(
-        after delay: Duration,
-        repeatingEvery interval: Duration,
-        leeway: Duration = .zero,
-        _ action: @escaping () -> Void
+    override func scheduleRepetition(
+        after delay: Duration, every interval: Duration, leeway: Duration, _ action: @escaping () -> Void
     ) -> (any Disposable)? {
-        Self.validateRepetition(interval: interval, leeway: leeway, in: "VirtualTimeScheduler")
-        return enqueue(
-            action, after: delay.schedulingNanoseconds, interval: interval.schedulingNanoseconds)
+        enqueue(action, after: delay.schedulingNanoseconds, interval: interval.schedulingNanoseconds)
     }
 
     private func enqueue(_ closure: @escaping () -> Void, after delay: Int64, interval: Int64?)

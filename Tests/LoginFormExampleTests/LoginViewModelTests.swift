@@ -35,20 +35,6 @@ private final class FakeService: @unchecked Sendable {
     }
 }
 
-/// Records the values of a signal with no timing. In a test that checks releases, its subscriber
-/// must be released once the test has returned (see `ReleaseCheck`).
-private final class Values<Value>: @unchecked Sendable {
-    private let storage = Locked<[Value]>([])
-    var all: [Value] { storage.current }
-
-    init(_ signal: Signal<Value, Never>, sourceLocation: SourceLocation = #_sourceLocation) {
-        let subscription = signal.subscribe(next: { [storage] value in
-            storage.withValue { $0.append(value) }
-        })
-        watchRelease(subscription, "the Values subscriber made here", sourceLocation: sourceLocation)
-    }
-}
-
 @Suite("LoginForm example", .checksRelease)
 struct LoginViewModelTests {
     @Test("canSubmit: false until both fields are valid, then follows every validity change")
@@ -56,14 +42,14 @@ struct LoginViewModelTests {
         let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
-        let canSubmit = Values(viewModel.canSubmit)
+        let canSubmit = EventLog.of(viewModel.canSubmit)
         viewModel.username.value = "ann"
         viewModel.password.value = "secr"
         viewModel.password.value = "secret"
         viewModel.username.value = "  "
         viewModel.username.value = "bob"
         viewModel.password.value = "secret!"
-        #expect(canSubmit.all == [false, true, false, true])
+        #expect(canSubmit.values == [false, true, false, true])
         expectReleased(viewModel, "the view model")
     }
 
@@ -114,7 +100,7 @@ struct LoginViewModelTests {
         let scheduler = TestScheduler(checksRelease: true)
         let service = FakeService(scheduler: scheduler)
         let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
-        let messages = Values(viewModel.errorMessage.signal)
+        let messages = EventLog.of(viewModel.errorMessage.signal)
         viewModel.username.value = "ann"
         viewModel.password.value = "wrong!"
         service.reply("-#")
@@ -129,7 +115,7 @@ struct LoginViewModelTests {
         viewModel.submit.execute(())
         scheduler.run()
         #expect(
-            messages.all == [
+            messages.values == [
                 nil, nil, "Wrong username or password.",
                 nil, "The server cannot be reached. Try again later.",
                 nil,
@@ -230,14 +216,14 @@ struct LoginViewModelTests {
         weak var weakViewModel: LoginViewModel?
         weak var weakScreen: LoginScreen?
         weak var weakCommand: Command<Void, Session, LoginError>?
-        let spinner: Values<Bool>
+        let spinner: EventLog<Bool, Never>
         do {
             let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
             let screen = LoginScreen(viewModel: viewModel)
             weakViewModel = viewModel
             weakScreen = screen
             weakCommand = viewModel.submit
-            spinner = Values(viewModel.isSubmitting)
+            spinner = EventLog.of(viewModel.isSubmitting)
             screen.usernameField = "ann"
             screen.passwordField = "secret"
             service.reply("-#")
@@ -250,6 +236,6 @@ struct LoginViewModelTests {
         #expect(weakScreen == nil)
         #expect(weakViewModel == nil)
         #expect(weakCommand == nil)
-        #expect(spinner.all == [false, true, false, true, false])
+        #expect(spinner.values == [false, true, false, true, false])
     }
 }

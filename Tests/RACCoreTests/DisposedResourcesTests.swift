@@ -70,12 +70,12 @@ struct DisposedResourcesTests {
         #expect(second == nil)
         #expect(subscriber.heldResourceCount <= bound(live: 0))
 
-        // A subject keeps its feeds in a compound disposable: the same rule.
-        weak var firstFeed: ActionDisposable?
+        // A subject keeps its source subscriptions in a compound disposable: the same rule.
+        weak var firstSource: ActionDisposable?
         let subject = Subject<Int, Never>()
         do {
             let disposable = ActionDisposable {}
-            firstFeed = disposable
+            firstSource = disposable
             subject.add(disposable)
             disposable.dispose()
         }
@@ -84,7 +84,7 @@ struct DisposedResourcesTests {
             subject.add(more)
             more.dispose()
         }
-        #expect(firstFeed == nil)
+        #expect(firstSource == nil)
     }
 
     @Test("a live first resource is kept and disposed at the end")
@@ -121,7 +121,7 @@ struct DisposedResourcesTests {
     }
 
     @Test("a subject subscribed to many short-lived signals lets go of their ended subscriptions")
-    func subjectFeeds() {
+    func subjectSources() {
         let subject = Subject<Int, Never>()
         let log = EventLog.of(subject)
         var largest = 0
@@ -132,12 +132,12 @@ struct DisposedResourcesTests {
             }
             sending.subscribe(subject).dispose()
             Signal<Int, Never>.never.subscribe(subject).dispose()
-            largest = max(largest, subject.heldFeedCount)
+            largest = max(largest, subject.heldSourceCount)
         }
         #expect(largest <= bound(live: 0))
         #expect(log.values == Array(0..<5_000) && !log.isTerminated)
         subject.sendCompleted()
-        #expect(subject.heldFeedCount == 0)
+        #expect(subject.heldSourceCount == 0)
     }
 
     @Test("disposables of other types are kept until the end, then disposed once")
@@ -165,13 +165,13 @@ struct DisposedResourcesTests {
             let disposable = disposals.action()
             subject.add(disposable)
             disposable.dispose()
-            largest = max(largest, subject.heldFeedCount)
+            largest = max(largest, subject.heldSourceCount)
         }
         #expect(largest <= bound(live: 1))
         #expect(!live.isDisposed)
         subject.sendCompleted()
         #expect(live.isDisposed && disposals.value == 1_000_001)
-        #expect(subject.heldFeedCount == 0)
+        #expect(subject.heldSourceCount == 0)
     }
 
     @Test("a compound disposable lets go of children disposed on their own; remove and dispose still work")

@@ -7,9 +7,9 @@ import Testing
 private final class CountingSource: @unchecked Sendable {
     let subscriptions = Locked(0)
     let disposals = Locked(0)
-    let current = Locked<Subscriber<Int, TestFailure>?>(nil)
+    let current = Locked<Subscriber<Int, TestError>?>(nil)
 
-    lazy var signal = Signal<Int, TestFailure> { [subscriptions, disposals, current] subscriber in
+    lazy var signal = Signal<Int, TestError> { [subscriptions, disposals, current] subscriber in
         subscriptions.withValue { $0 += 1 }
         // `current` holds the subscriber, which holds the disposable below: the disposable must
         // not hold the source, or the source would keep itself alive.
@@ -17,18 +17,16 @@ private final class CountingSource: @unchecked Sendable {
         return ActionDisposable { disposals.withValue { $0 += 1 } }
     }
 
-    func send(_ event: Event<Int, TestFailure>) {
+    func send(_ event: Event<Int, TestError>) {
         current.current?.send(event)
     }
 }
-
-private struct TestFailure: Error, Equatable {}
 
 @Suite(.checksRelease) struct MulticastConnectionTests {
     @Test func subscribersReceiveNothingBeforeConnect() {
         let source = CountingSource()
         let connection = source.signal.publish()
-        var events: [Event<Int, TestFailure>] = []
+        var events: [Event<Int, TestError>] = []
         let observation = connection.signal.observe { events.append($0) }
         #expect(source.subscriptions.current == 0)
         #expect(connection.isConnected == false)
@@ -39,7 +37,7 @@ private struct TestFailure: Error, Equatable {}
     }
 
     @Test func connectSubscribesOnceAndReturnsTheSameDisposable() {
-        weak var weakSubject: Signal<Int, TestFailure>?
+        weak var weakSubject: Signal<Int, TestError>?
         do {
             let source = CountingSource()
             let connection = source.signal.publish()
@@ -69,7 +67,7 @@ private struct TestFailure: Error, Equatable {}
         let connection = source.signal.publish()
         connection.connect()
         source.send(.next(1))
-        var events: [Event<Int, TestFailure>] = []
+        var events: [Event<Int, TestError>] = []
         let observation = connection.signal.observe { events.append($0) }
         source.send(.next(2))
         source.send(.completed)
@@ -85,22 +83,22 @@ private struct TestFailure: Error, Equatable {}
         connection.connect()
         source.send(.next(1))
         source.send(.next(2))
-        var events: [Event<Int, TestFailure>] = []
+        var events: [Event<Int, TestError>] = []
         let observation = connection.signal.observe { events.append($0) }
-        source.send(.error(TestFailure()))
-        #expect(events == [.next(1), .next(2), .error(TestFailure())])
+        source.send(.error(TestError()))
+        #expect(events == [.next(1), .next(2), .error(TestError())])
         #expect(source.subscriptions.current == 1)
         expectReleased(observation, "the replayed subscriber")
         expectReleased(connection.signal, "the replay subject")
     }
 
     @Test func initWithSubjectSubclassAndErrorsReachEverySubscriber() {
-        let subject = BehaviorSubject<Int, TestFailure>(value: 0)
-        let connection = MulticastConnection(source: Signal(error: TestFailure()), subject: subject)
-        var events: [Event<Int, TestFailure>] = []
+        let subject = BehaviorSubject<Int, TestError>(value: 0)
+        let connection = MulticastConnection(source: Signal(error: TestError()), subject: subject)
+        var events: [Event<Int, TestError>] = []
         let observation = connection.signal.observe { events.append($0) }
         connection.connect()
-        #expect(events == [.next(0), .error(TestFailure())])
+        #expect(events == [.next(0), .error(TestError())])
         expectReleased(observation, "the subscriber")
         expectReleased(subject, "the behavior subject")
     }
@@ -108,7 +106,7 @@ private struct TestFailure: Error, Equatable {}
     @Test func disposingTheConnectionDisposesTheSourceButNotTheSubject() {
         let source = CountingSource()
         let connection = source.signal.publish()
-        var events: [Event<Int, TestFailure>] = []
+        var events: [Event<Int, TestError>] = []
         let observation = connection.signal.observe { events.append($0) }
         let disposable = connection.connect()
         source.send(.next(1))
@@ -126,7 +124,7 @@ private struct TestFailure: Error, Equatable {}
     }
 
     @Test func concurrentConnectsSubscribeOnce() {
-        weak var weakSubject: Signal<Int, TestFailure>?
+        weak var weakSubject: Signal<Int, TestError>?
         do {
             let source = CountingSource()
             let connection = source.signal.publish()
@@ -145,7 +143,7 @@ private struct TestFailure: Error, Equatable {}
     }
 
     @Test func autoconnectConnectsOnFirstSubscription() {
-        weak var weakSubject: Signal<Int, TestFailure>?
+        weak var weakSubject: Signal<Int, TestError>?
         do {
             let source = CountingSource()
             let connection = source.signal.publish()
@@ -180,8 +178,8 @@ private struct TestFailure: Error, Equatable {}
         #expect(source.disposals.current == 0)
         b.dispose()
         #expect(source.disposals.current == 1)
-        #expect(connection.signal is Subject<Int, TestFailure>)
-        #expect((connection.signal as? Subject<Int, TestFailure>)?.subscriberCount == 0)
+        #expect(connection.signal is Subject<Int, TestError>)
+        #expect((connection.signal as? Subject<Int, TestError>)?.subscriberCount == 0)
         expectReleased(a, "the first subscriber")
         expectReleased(b, "the second subscriber")
         expectReleased(connection.signal, "the published subject")
@@ -199,7 +197,7 @@ private struct TestFailure: Error, Equatable {}
 
         // A later subscriber attaches to the subject (which replays) but the source is not
         // subscribed again, and nothing new ever arrives.
-        var late: [Event<Int, TestFailure>] = []
+        var late: [Event<Int, TestError>] = []
         let lateSubscription = auto.observe { late.append($0) }
         #expect(source.subscriptions.current == 1)
         source.send(.next(2))
@@ -214,7 +212,7 @@ private struct TestFailure: Error, Equatable {}
     @Test func autoconnectTerminationCountsAsLeaving() {
         let source = CountingSource()
         let auto = source.signal.publish().autoconnect()
-        var events: [Event<Int, TestFailure>] = []
+        var events: [Event<Int, TestError>] = []
         let observation = auto.observe { events.append($0) }
         source.send(.next(1))
         source.send(.completed)
@@ -226,7 +224,7 @@ private struct TestFailure: Error, Equatable {}
 
     @Test func publishedSubjectReleasesDisposedSubscribers() {
         weak var weakObserver: AnyObject?
-        weak var weakSubject: Signal<Int, TestFailure>?
+        weak var weakSubject: Signal<Int, TestError>?
         do {
             let source = CountingSource()
             let connection = source.signal.publish()

@@ -2,8 +2,6 @@ import RACCore
 import RACTestSupport
 import Testing
 
-private struct Stop: Error, Equatable {}
-
 @Suite(.checksRelease) struct PullSequenceOperationTests {
     @Test func foldLeft() {
         #expect(PullSequence(values: [1, 2, 3]).foldLeft("s") { "(\($0)+\($1))" } == "(((s+1)+2)+3)")
@@ -12,9 +10,9 @@ private struct Stop: Error, Equatable {}
     }
 
     @Test func foldLeftRethrowsTypedErrors() {
-        #expect(throws: Stop.self) {
-            try PullSequence(values: [1, 2, 3]).foldLeft(0) { (sum, value) throws(Stop) -> Int in
-                if value == 2 { throw Stop() }
+        #expect(throws: TestError.self) {
+            try PullSequence(values: [1, 2, 3]).foldLeft(0) { (sum, value) throws(TestError) -> Int in
+                if value == 2 { throw TestError() }
                 return sum + value
             }
         }
@@ -77,11 +75,11 @@ private struct Stop: Error, Equatable {}
     }
 
     @Test func predicatesRethrowTypedErrors() {
-        #expect(throws: Stop.self) {
-            try PullSequence(values: [1]).any { (_) throws(Stop) -> Bool in throw Stop() }
+        #expect(throws: TestError.self) {
+            try PullSequence(values: [1]).any { (_) throws(TestError) -> Bool in throw TestError() }
         }
-        #expect(throws: Stop.self) {
-            try PullSequence(values: [1]).all { (_) throws(Stop) -> Bool in throw Stop() }
+        #expect(throws: TestError.self) {
+            try PullSequence(values: [1]).all { (_) throws(TestError) -> Bool in throw TestError() }
         }
     }
 

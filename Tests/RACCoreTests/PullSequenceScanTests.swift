@@ -2,8 +2,6 @@ import RACCore
 import RACTestSupport
 import Testing
 
-private struct Stop: Error, Equatable {}
-
 @Suite("PullSequence: scan, combinePrevious, aggregate, reduce", .checksRelease)
 struct PullSequenceScanTests {
     @Test("scan gives every running accumulation, not the start; empty stays empty")
@@ -98,9 +96,9 @@ struct PullSequenceScanTests {
         #expect(sum == 6)
         #expect(values.reduce("") { $0 + "\($1)" } == "123")
         #expect(PullSequence<Int>.empty.reduce(5, +) == 5)
-        #expect(throws: Stop.self) {
-            try values.reduce(0) { (running, value) throws(Stop) -> Int in
-                if value == 2 { throw Stop() }
+        #expect(throws: TestError.self) {
+            try values.reduce(0) { (running, value) throws(TestError) -> Int in
+                if value == 2 { throw TestError() }
                 return running + value
             }
         }

@@ -3,8 +3,6 @@ import RACCore
 import RACTestSupport
 import Testing
 
-private struct Failure: Error, Equatable {}
-
 @Suite(.checksRelease) struct PullSequenceSignalTests {
     @Test func sequenceToSignalSendsEveryValueThenCompletes() {
         var events: [Event<Int, Never>] = []
@@ -56,7 +54,7 @@ private struct Failure: Error, Equatable {}
     }
 
     @Test func signalToSequence() {
-        let signal = Signal<Int, Failure>(values: [1, 2, 3])
+        let signal = Signal<Int, TestError>(values: [1, 2, 3])
         let sequence = signal.sequence
         expectReleased(signal, "the signal")
         #expect(sequence.head == 1)
@@ -85,13 +83,13 @@ private struct Failure: Error, Equatable {}
     }
 
     @Test func anErrorEndsTheSequence() {
-        let signal = Signal<Int, Failure> { subscriber in
+        let signal = Signal<Int, TestError> { subscriber in
             subscriber.sendNext(1)
-            subscriber.sendError(Failure())
+            subscriber.sendError(TestError())
             return nil
         }
         #expect(signal.sequence.array == [1])
-        #expect(Signal<Int, Failure>(error: Failure()).sequence.isEmpty)
+        #expect(Signal<Int, TestError>(error: TestError()).sequence.isEmpty)
         expectReleased(signal, "the failing signal")
     }
 
@@ -107,9 +105,9 @@ private struct Failure: Error, Equatable {}
     @Test func roundTrips() {
         let values = [5, 3, 9]
         #expect(PullSequence(values: values).signal.sequence.array == values)
-        var events: [Event<Int, Failure>] = []
-        let observation = Signal<Int, Failure>(values: values).sequence.signal.observe { event in
-            events.append(event.mapError { _ -> Failure in })
+        var events: [Event<Int, TestError>] = []
+        let observation = Signal<Int, TestError>(values: values).sequence.signal.observe { event in
+            events.append(event.mapError { _ -> TestError in })
         }
         expectReleased(observation, "the subscriber")
         #expect(events == [.next(5), .next(3), .next(9), .completed])

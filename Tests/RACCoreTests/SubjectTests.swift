@@ -124,19 +124,19 @@ struct SubjectTests {
         expectReleased(subject, "the fed subject")
     }
 
-    @Test("a feed added to a terminated subject is disposed at once; one added before, at the termination")
-    func feedsAroundTermination() {
+    @Test("a source subscription added after termination is disposed at once; one added before, then")
+    func sourcesAroundTermination() {
         let subject = Subject<Int, Never>()
         let early = ActionDisposable()
         subject.add(early)
-        #expect(!early.isDisposed && subject.heldFeedCount == 1)
+        #expect(!early.isDisposed && subject.heldSourceCount == 1)
         subject.sendCompleted()
         #expect(early.isDisposed)
         let late = ActionDisposable()
         subject.add(late)
         #expect(late.isDisposed)
         subject.add(nil)
-        #expect(subject.heldFeedCount == 0)
+        #expect(subject.heldSourceCount == 0)
     }
 
     @Test("a subject with no feed and no subscriber is released whole, terminated or not")

@@ -88,7 +88,7 @@ func checkCreationDoc(
 extension OperatorsDocTests {
     @Test("Signal(value:), Signal(error:), Signal.try, Signal(values:), empty, never")
     func constantCreation() throws {
-        let file = "RACCore/SignalFactories.swift"
+        let file = "RACCore/Signal/SignalFactories.swift"
         try checkCreationDoc(file, "public convenience init(value:", picture: "Signal(value: a)") { _, _ in
             [CreationSubscriber(line: "Signal(value: a)", signal: Signal(value: "a"))]
         }
@@ -120,7 +120,7 @@ extension OperatorsDocTests {
     @Test("Signal { … } and Signal.defer: two subscribers each")
     func closureCreation() throws {
         let create = "Signal { s in s.sendNext(a); s.sendNext(b); s.sendCompleted(); return nil }"
-        try checkCreationDoc("RACCore/Signal.swift", "public init(name:", picture: create) { _, _ in
+        try checkCreationDoc("RACCore/Signal/Signal.swift", "public init(name:", picture: create) { _, _ in
             let signal = Signal<String, TestError> { s in
                 s.sendNext("a")
                 s.sendNext("b")
@@ -134,7 +134,7 @@ extension OperatorsDocTests {
         }
         // `defer`'s line gives both subscribers' marbles after its label:
         // `first subscriber (1|), second (2|)`.
-        let file = "RACCore/SignalFactories.swift"
+        let file = "RACCore/Signal/SignalFactories.swift"
         let doc = try docMarble(file, "public static func `defer`")
         let label = "defer { Signal(value: counter += 1) }"
         let line = try #require(
@@ -188,8 +188,8 @@ extension OperatorsDocTests {
     @Test("PullSequence's signal and signal(on:)")
     func sequenceSignals() throws {
         let values = "PullSequence(values: [a, b, c]).signal"
-        try checkCreationDoc("RACCore/PullSequenceSignal.swift", "public var signal:", picture: values) {
-            _, _ in
+        let file = "RACCore/PullSequence/PullSequenceSignal.swift"
+        try checkCreationDoc(file, "public var signal:", picture: values) { _, _ in
             [
                 CreationSubscriber(
                     line: values,

@@ -13,10 +13,10 @@ struct SourceReleaseStackDepthTests {
         let released = onSmallStack { () -> (Bool, Bool, [Int]) in
             let values = Locked<[Int]>([])
             weak var weakSubject: Subject<Int, TestError>?
-            weak var weakSink: Probe?
+            weak var weakSink: Token?
             do {
                 let subject = Subject<Int, TestError>()
-                let sink = Probe()
+                let sink = Token()
                 weakSubject = subject
                 weakSink = sink
                 var chain: Signal<Int, TestError> = subject

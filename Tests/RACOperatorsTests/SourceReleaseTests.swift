@@ -11,12 +11,12 @@ struct SourceReleaseTests {
         arguments: releaseCases)
     func releasedWithTheSource(_ chain: ReleaseCase) {
         let values = Locked<[Int]>([])
-        weak var sink: Probe?
-        weak var captured: Probe?
+        weak var sink: Token?
+        weak var captured: Token?
         var subjects: [WeakSubject] = []
         do {
-            let sinkProbe = Probe()
-            let capturedProbe = Probe()
+            let sinkProbe = Token()
+            let capturedProbe = Token()
             sink = sinkProbe
             captured = capturedProbe
             let (sources, _) = chain.start(sink: sinkProbe, captured: capturedProbe, values: values)
@@ -35,7 +35,7 @@ struct SourceReleaseTests {
         arguments: releaseCases + retainingCases)
     func disposalReachesTheSources(_ chain: ReleaseCase) {
         let values = Locked<[Int]>([])
-        let (sources, subscription) = chain.start(sink: Probe(), captured: Probe(), values: values)
+        let (sources, subscription) = chain.start(sink: Token(), captured: Token(), values: values)
         #expect(sources.map(\.subscriberCount) == chain.live)
         subscription.dispose()
         #expect(sources.map(\.subscriberCount) == Array(repeating: 0, count: chain.sources))
@@ -46,13 +46,13 @@ struct SourceReleaseTests {
 
     @Test("a kept subscription outlives its released chain: not stopped, and disposable later")
     func keptSubscription() {
-        weak var sink: Probe?
-        weak var captured: Probe?
+        weak var sink: Token?
+        weak var captured: Token?
         var subscription: (any Disposable)?
         do {
             let subject = Subject<Int, TestError>()
-            let sinkProbe = Probe()
-            let capturedProbe = Probe()
+            let sinkProbe = Token()
+            let capturedProbe = Token()
             sink = sinkProbe
             captured = capturedProbe
             subscription = subject.map(keep(capturedProbe)).filter { _ in true }.subscribe(next: { _ in
@@ -70,15 +70,15 @@ struct SourceReleaseTests {
 
     @Test("a chain of 200 maps (with delivery checkpoints) is released with its source")
     func longChainReleased() {
-        weak var sink: Probe?
-        weak var captured: Probe?
+        weak var sink: Token?
+        weak var captured: Token?
         weak var weakSubject: Subject<Int, TestError>?
         let values = Locked<[Int]>([])
         do {
             let subject = Subject<Int, TestError>()
             weakSubject = subject
-            let sinkProbe = Probe()
-            let capturedProbe = Probe()
+            let sinkProbe = Token()
+            let capturedProbe = Token()
             sink = sinkProbe
             captured = capturedProbe
             var chain = subject.map(keep(capturedProbe))
@@ -208,7 +208,7 @@ struct SourceReleaseTests {
     }
 
     private static let chains:
-        [(String, @Sendable (Subject<Int, TestError>, Probe) -> Signal<Int, TestError>)] = [
+        [(String, @Sendable (Subject<Int, TestError>, Token) -> Signal<Int, TestError>)] = [
             (
                 "map → filter → scan → distinctUntilChanged → take",
                 { subject, probe in
@@ -241,13 +241,13 @@ struct SourceReleaseTests {
             for _ in 0..<500 {
                 let values = Locked<[Int]>([])
                 weak var weakSubject: Subject<Int, TestError>?
-                weak var weakSink: Probe?
-                weak var weakCaptured: Probe?
+                weak var weakSink: Token?
+                weak var weakCaptured: Token?
                 do {
                     // The holder has the only reference to the subject.
                     let source = Holder(Subject<Int, TestError>())
-                    let sink = Probe()
-                    let captured = Probe()
+                    let sink = Token()
+                    let captured = Token()
                     weakSubject = source.object
                     weakSink = sink
                     weakCaptured = captured
@@ -273,13 +273,13 @@ struct SourceReleaseTests {
         for (name, build) in Self.chains {
             for _ in 0..<500 {
                 let events = Locked<[String]>([])
-                weak var weakSink: Probe?
+                weak var weakSink: Token?
                 do {
                     let source = Holder(Subject<Int, TestError>())
-                    let sink = Probe()
+                    let sink = Token()
                     weakSink = sink
                     let subscription = Holder(
-                        build(source.object!, Probe()).subscribe(
+                        build(source.object!, Token()).subscribe(
                             next: { value in
                                 withExtendedLifetime(sink) { events.withValue { $0.append("\(value)") } }
                             },

@@ -9,13 +9,13 @@ extension DifferentialCase {
     func actual() throws -> (Timeline, [String]) {
         // One tick is one nanosecond of virtual time.
         let scheduler = TestScheduler(frameDuration: .nanoseconds(Ticks.perFrame))
-        func make(_ spec: SourceSpec) throws -> Signal<Int, ModelFailure> {
+        func make(_ spec: SourceSpec) throws -> Signal<Int, TestError> {
             if spec.isHot {
                 return try scheduler.createHotSignal(
-                    spec.marble, values: ModelEvent.marbleValues, error: ModelFailure())
+                    spec.marble, values: ModelEvent.marbleValues, error: TestError())
             }
             return try scheduler.createColdSignal(
-                spec.marble, values: ModelEvent.marbleValues, error: ModelFailure())
+                spec.marble, values: ModelEvent.marbleValues, error: TestError())
         }
         var signal = Self.apply(leftChain, to: try make(left), on: scheduler)
         if let binary {
@@ -59,8 +59,8 @@ extension DifferentialCase {
     }
 
     private static func apply(
-        _ ops: [UnaryOperator], to signal: Signal<Int, ModelFailure>, on scheduler: TestScheduler
-    ) -> Signal<Int, ModelFailure> {
+        _ ops: [UnaryOperator], to signal: Signal<Int, TestError>, on scheduler: TestScheduler
+    ) -> Signal<Int, TestError> {
         ops.reduce(signal) { signal, op in
             switch op {
             case .map(let offset): signal.map { $0 + offset }
@@ -85,7 +85,7 @@ extension DifferentialCase {
     /// scheduled when it subscribes, at its frame plus `inner.offset` ticks; a value `x` is sent as
     /// `value * 10 + x`.
     private static func innerSignal(_ inner: InnerSpec, _ value: Int, on scheduler: TestScheduler)
-        -> Signal<Int, ModelFailure>
+        -> Signal<Int, TestError>
     {
         Signal { subscriber in
             let pending = CompoundDisposable()
@@ -95,7 +95,7 @@ extension DifferentialCase {
                 pending += scheduler.schedule(after: due) {
                     switch event {
                     case .next(let x): subscriber.sendNext(value * 10 + x)
-                    case .error: subscriber.sendError(ModelFailure())
+                    case .error: subscriber.sendError(TestError())
                     case .completed: subscriber.sendCompleted()
                     }
                 }

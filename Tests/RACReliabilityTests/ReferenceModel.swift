@@ -12,9 +12,8 @@
 /// guess; the test discards those cases. The one such order the model decides is between the inner
 /// signals of one `flattenMap`, which virtual time runs in the order they were subscribed.
 
-/// The error the generated sources send.
-struct ModelFailure: Error, Equatable, Sendable {}
-
+// Its own type, not `TestError`: the model throws it (no signal sends it) with the reason, and the
+// differential tests catch exactly this type to discard the case.
 /// Two independent events due at the same instant, where the result depends on their order.
 struct AmbiguousOrder: Error, CustomStringConvertible {
     let reason: String

@@ -22,6 +22,8 @@ enum ReliabilityEnvironment {
     static let depth = integer("RAC_DEPTH_SCALE", default: isThreadSanitized ? 100_000 : 1_000_000)
 }
 
+// Its own recorder, not `EventLog`: besides the events it checks the contract as they arrive
+// (overlapping deliveries, events after the terminal event or after `dispose()` returned).
 /// The events one subscription received, and every breach of the contract seen on the way: an
 /// event after a terminal event, or an event that began while another was still being delivered.
 final class GrammarChecker<Value, Failure: Error>: @unchecked Sendable {

@@ -76,11 +76,10 @@ struct CurrentSchedulerTests {
 
     @Test("performAsCurrent restores the previous scheduler when the body throws")
     func restoresOnThrow() {
-        struct Failure: Error {}
         let scheduler = VirtualTimeScheduler()
         let before = Scheduler.current
-        #expect(throws: Failure.self) {
-            try scheduler.performAsCurrent { throw Failure() }
+        #expect(throws: TestError.self) {
+            try scheduler.performAsCurrent { throw TestError() }
         }
         #expect(Scheduler.current === before)
     }

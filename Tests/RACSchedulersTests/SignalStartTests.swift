@@ -108,11 +108,10 @@ struct SignalStartTests {
 
     @Test("asynchronous values reach live subscribers and replay to late ones; errors replay too")
     func asynchronousBlock() {
-        struct Failure: Error, Equatable {}
         let scheduler = QueueScheduler()
-        let input = Locked<Subscriber<Int, Failure>?>(nil)
+        let input = Locked<Subscriber<Int, TestError>?>(nil)
         let started = DispatchSemaphore(value: 0)
-        let signal = Signal<Int, Failure>.startEagerly(on: scheduler) { subscriber in
+        let signal = Signal<Int, TestError>.startEagerly(on: scheduler) { subscriber in
             input.withValue { $0 = subscriber }
             started.signal()
         }
@@ -128,7 +127,7 @@ struct SignalStartTests {
         scheduler.drain()
         input.current?.sendNext(1)
         input.current?.sendNext(2)
-        input.current?.sendError(Failure())
+        input.current?.sendError(TestError())
         #expect(earlyDone.waitOrFail())
         #expect(early.entries == ["1", "2", "error"])
         let late = Log<String>()

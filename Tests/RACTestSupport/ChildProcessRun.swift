@@ -67,15 +67,28 @@ package struct ChildProcessRun {
     }
 }
 
-/// Why a child process could not be checked.
+/// Why a child process could not be checked: the one error of the tests' process helpers
+/// (`ChildProcessRun`, RACOperatorsTests' main-queue probe, ShowcaseTests' `ShowcaseProcess`).
 package enum ChildProcessError: Error, CustomStringConvertible {
+    /// The program is missing from the build directory (its path).
+    case notBuilt(String)
     /// The program was still running after the timeout: it hangs.
     case hung(String, arguments: [String], timeout: Duration)
+    /// The program did not print `text`; it printed `output`.
+    case missingOutput(String, program: String, output: String)
+    /// The program did not exit after the end of its input; it printed `output`.
+    case didNotExit(String, output: String)
 
     package var description: String {
         switch self {
+        case .notBuilt(let path):
+            return "\(URL(fileURLWithPath: path).lastPathComponent) is not built at \(path)"
         case .hung(let program, let arguments, let timeout):
             return "\(program) \(arguments.joined(separator: " ")) did not exit within \(timeout): it hangs"
+        case .missingOutput(let text, let program, let output):
+            return "\(program) did not print \"\(text)\"; it printed:\n\(output)"
+        case .didNotExit(let program, let output):
+            return "\(program) did not exit after end of input; it printed:\n\(output)"
         }
     }
 }

@@ -141,6 +141,20 @@ package final class Log<Element>: @unchecked Sendable {
     package func append(_ element: Element) { storage.withValue { $0.append(element) } }
 }
 
+extension Log where Element == String {
+    /// Subscribes to `signal` and appends what it sends, in marble symbols: each value as text,
+    /// `#` for an error, `|` for the completion; side effects append their own entries between.
+    ///
+    /// ```
+    /// log.record(Signal(values: ["a"]).doDisposed { log.append("disposed") })   // a, |, disposed
+    /// ```
+    @discardableResult
+    package func record<Value, Failure>(_ signal: Signal<Value, Failure>) -> any Disposable {
+        signal.subscribe(
+            next: { self.append("\($0)") }, error: { _ in self.append("#") }, completed: { self.append("|") })
+    }
+}
+
 /// The test error: a code tells errors apart.
 package struct TestError: Error, Hashable, CustomStringConvertible {
     package let code: Int

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -61,6 +62,34 @@ package func eventually(timeout: Duration = .seconds(20), _ condition: () -> Boo
         usleep(1_000)
     }
     return true
+}
+
+/// Counts the callbacks running at once, from any thread, and the most ever seen: a callback that
+/// must be serialised calls `enter()` first and `leave()` last, and the test expects
+/// `mostAtOnce <= 1`.
+package final class OverlapProbe: Sendable {
+    private let running = Atomic<Int>(0)
+    private let most = Atomic<Int>(0)
+
+    package init() {}
+
+    /// The most callbacks that ran at once.
+    package var mostAtOnce: Int { most.load(ordering: .acquiring) }
+
+    package func enter() {
+        let now = running.add(1, ordering: .acquiringAndReleasing).newValue
+        var seen = most.load(ordering: .relaxed)
+        while now > seen {
+            let (exchanged, current) = most.compareExchange(
+                expected: seen, desired: now, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            seen = current
+        }
+    }
+
+    package func leave() {
+        running.subtract(1, ordering: .acquiringAndReleasing)
+    }
 }
 
 /// A value handed to another thread that waits for it is done with it (no concurrent access).

@@ -1,6 +1,8 @@
 import RACTestSupport
 import RACTesting
 
+// Its own error type: `TestError` is `Equatable`, and these tests need one that is not (the
+// marble checks then compare errors by their description).
 /// An error that is not `Equatable`, compared by its description.
 struct Opaque: Error, CustomStringConvertible {
     let reason: String

@@ -65,14 +65,13 @@ struct LiveSearchTests {
     }
 
     @Test func anInputErrorEndsTheSearch() throws {
-        struct ReadFailed: Error, Equatable {}
         let scheduler = TestScheduler(checksRelease: true)
-        let queries: TestSignal<String, ReadFailed> = try scheduler.createColdSignal(
-            "-a-#", values: ["a": "apple"], error: ReadFailed())
+        let queries: TestSignal<String, TestError> = try scheduler.createColdSignal(
+            "-a-#", values: ["a": "apple"], error: TestError(5))
         let recorder = scheduler.record(Self.liveSearch(on: scheduler).lines(for: queries))
         expectReleased(recorder, "the live search's subscription")
         scheduler.run()
-        guard case .error(.input(ReadFailed()))? = recorder.events.last?.value else {
+        guard case .error(.input(TestError(5)))? = recorder.events.last?.value else {
             Issue.record("expected the input error, got \(recorder.events)")
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RACTestSupport
 import Testing
 
 /// The built `rac-showcase` program, run as a child process with its standard input and output
@@ -83,7 +84,7 @@ final class ShowcaseProcess: @unchecked Sendable {
     init(arguments: [String]) throws {
         let executable = Self.productsDirectory.appendingPathComponent("rac-showcase")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ShowcaseProcessError.notBuilt(executable.path)
+            throw ChildProcessError.notBuilt(executable.path)
         }
         process.executableURL = executable
         process.arguments = arguments
@@ -144,7 +145,7 @@ final class ShowcaseProcess: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         while !output.contains(text) {
             guard ContinuousClock.now < deadline, process.isRunning else {
-                throw ShowcaseProcessError.missingOutput(text, output: output)
+                throw ChildProcessError.missingOutput(text, program: "rac-showcase", output: output)
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -158,7 +159,7 @@ final class ShowcaseProcess: @unchecked Sendable {
         while process.isRunning || !streamsEnded {
             guard ContinuousClock.now < deadline else {
                 process.terminate()
-                throw ShowcaseProcessError.didNotExit(output: output)
+                throw ChildProcessError.didNotExit("rac-showcase", output: output)
             }
             Thread.sleep(forTimeInterval: 0.01)
         }
@@ -173,23 +174,5 @@ final class ShowcaseProcess: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return outputEnded && errorEnded
-    }
-}
-
-/// Why a `ShowcaseProcess` test could not go on.
-enum ShowcaseProcessError: Error, CustomStringConvertible {
-    case notBuilt(String)
-    case missingOutput(String, output: String)
-    case didNotExit(output: String)
-
-    var description: String {
-        switch self {
-        case .notBuilt(let path):
-            return "rac-showcase is not built at \(path)"
-        case .missingOutput(let text, let output):
-            return "rac-showcase did not print \"\(text)\"; it printed:\n\(output)"
-        case .didNotExit(let output):
-            return "rac-showcase did not exit after end of input; it printed:\n\(output)"
-        }
     }
 }

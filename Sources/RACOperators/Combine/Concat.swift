@@ -12,15 +12,15 @@ extension Signal {
     @inlinable
     public func concat(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -concat: \(other)")) { subscriber in
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 if case .completed = event {
                     other.subscribe(subscriber)
                 } else {
                     subscriber.send(event)
                 }
             }
-            subscriber.link(source)
-            self.subscribe(source)
+            subscriber.link(sourceSubscriber)
+            self.subscribe(sourceSubscriber)
             return nil
         }
     }

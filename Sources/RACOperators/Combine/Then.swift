@@ -15,7 +15,7 @@ extension Signal {
         _ block: @escaping () -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {
         Signal<NewValue, Failure>(name: SignalDebugNames.name("[\(self.name)] -then:")) { subscriber in
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next:
                     break
@@ -25,8 +25,8 @@ extension Signal {
                     block().subscribe(subscriber)
                 }
             }
-            subscriber.link(source)
-            self.subscribe(source)
+            subscriber.link(sourceSubscriber)
+            self.subscribe(sourceSubscriber)
             return nil
         }
     }

@@ -35,7 +35,7 @@ extension Signal {
             let binding = block()
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.link(state: merge)
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 merge.receiveSource(event) { value in
                     var stop = false
                     let signal = binding(value, &stop)
@@ -47,7 +47,7 @@ extension Signal {
                     }
                 }
             }
-            merge.subscribe(self, by: source)
+            merge.subscribe(self, by: sourceSubscriber)
             return nil
         }
     }

@@ -15,7 +15,7 @@ extension Signal {
     ) -> Signal<Value, NewFailure> {
         return Signal<Value, NewFailure>(name: SignalDebugNames.name("[\(self.name)] -catch:")) {
             subscriber in
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
                     subscriber.sendNext(value)
@@ -25,8 +25,8 @@ extension Signal {
                     subscriber.sendCompleted()
                 }
             }
-            subscriber.link(source)
-            self.subscribe(source)
+            subscriber.link(sourceSubscriber)
+            self.subscribe(sourceSubscriber)
             return nil
         }
     }

@@ -45,6 +45,32 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
         }
     }
 
+    /// An inner event of an operator whose inner signals run side by side (`MergeSubscription`)
+    /// or the latest one only (`SwitchSubscription`): a value is forwarded (the inner subscriber's
+    /// delivery holds the downstream's lock), an error goes to `fail` (which ends everything and
+    /// forwards it), a completion to `completed`. Inlined with both closures into the owner's
+    /// `receiveInner`, whose code stays its own: two owners that inlined the same code were merged
+    /// by the optimiser into one function behind a thunk (8 instructions more per value).
+    ///
+    /// ```
+    /// inner #3:  -a-#   →   forward(.next(a)), fail(.error)
+    /// inner #4:  -b-|   →   forward(.next(b)), completed()
+    /// ```
+    @inlinable @inline(__always)
+    final func relayInner(
+        _ event: inout Event<Value, Failure>, failing fail: (Event<Value, Failure>) -> Void,
+        completed: () -> Void
+    ) {
+        switch event {
+        case .next:
+            forward(event, holdingDeliveryLock: true)
+        case .error:
+            fail(event)
+        case .completed:
+            completed()
+        }
+    }
+
     @usableFromInline
     final func enqueue(_ event: Event<Value, Failure>) {
         backlogLock.lock()

@@ -13,10 +13,10 @@ extension Signal {
             let merge = MergeSubscription<Inner, Failure>(
                 downstream: subscriber, maxConcurrent: maxConcurrent)
             subscriber.link(state: merge)
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 merge.receiveSource(event) { merge.add(inner($0)) }
             }
-            merge.subscribe(self, by: source)
+            merge.subscribe(self, by: sourceSubscriber)
             return nil
         }
     }

@@ -19,10 +19,10 @@ extension Signal {
             subscriber in
             let merge = MergeSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.link(state: merge)
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 merge.receiveSource(event) { merge.add(transform($0)) }
             }
-            merge.subscribe(self, by: source)
+            merge.subscribe(self, by: sourceSubscriber)
             return nil
         }
     }

@@ -22,7 +22,7 @@ extension Signal {
             // The source subscriber serialises its events, so these need no lock.
             let groups = GuardedVar<[Key: Group]>([:])
             let ordered = GuardedVar<[Group]>([])
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
                     let key = keyOf(value)
@@ -54,8 +54,8 @@ extension Signal {
                     }
                 }
             }
-            subscriber.link(source)
-            self.subscribe(source)
+            subscriber.link(sourceSubscriber)
+            self.subscribe(sourceSubscriber)
             return nil
         }
     }

@@ -144,14 +144,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     /// start a queued signal or complete the result.
     @inlinable @inline(__always)
     func receiveInner(_ event: inout Event<Value, Failure>, from identifier: Int) {
-        switch event {
-        case .next:
-            forward(event, holdingDeliveryLock: true)
-        case .error:
-            fail(event)
-        case .completed:
-            innerCompleted(identifier)
-        }
+        relayInner(&event, failing: { fail($0) }, completed: { innerCompleted(identifier) })
     }
 
     /// Makes `inner` an inner subscription of this merge, under `identifier`. Call with `lock`
@@ -264,6 +257,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         forward(.error(error))
     }
 
+    /// `fail(_:)` for an inner error event: out of line, as the error path of every inner event.
     @usableFromInline
     func fail(_ event: Event<Value, Failure>) {
         dispose()

@@ -24,7 +24,7 @@ public struct RetryBackoff {
     public let maximum: Duration
     /// The part of each wait that is random, from 0 (none) to 1 (all of it).
     public let jitter: Double
-    /// The random source: a number in `0..<1` per wait.
+    /// The random numbers: one in `0..<1` per wait.
     let random: () -> Double
 
     /// Creates a backoff. `initial` must be `>= 0`, `maximum >= initial`, `multiplier >= 1` and
@@ -57,7 +57,7 @@ public struct RetryBackoff {
         self.random = random
     }
 
-    /// The wait before retry number `retry` (the first retry is 1). Calls the random source once
+    /// The wait before retry number `retry` (the first retry is 1). Calls `random` once
     /// if `jitter` is not 0.
     ///
     /// ```

@@ -71,15 +71,12 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     /// one starts), its error fails everything, its completion may complete the result.
     @inlinable @inline(__always)
     func receiveInner(_ event: inout Event<Value, Failure>, from identifier: Int) {
-        switch event {
-        case .next:
-            forward(event, holdingDeliveryLock: true)
-        case .error:
-            dispose()
-            forward(event)
-        case .completed:
-            innerCompleted(identifier)
-        }
+        relayInner(
+            &event,
+            failing: { error in
+                dispose()
+                forward(error)
+            }, completed: { innerCompleted(identifier) })
     }
 
     /// Counts a new latest inner signal and returns its identifier, or `nil` once disposed.

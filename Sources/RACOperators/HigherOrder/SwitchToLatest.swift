@@ -9,7 +9,7 @@ extension Signal {
         return Signal<NewValue, Failure>(name: SignalDebugNames.name(name())) { subscriber in
             let state = SwitchSubscription<NewValue, Failure>(downstream: subscriber)
             subscriber.link(state: state)
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
                     state.switchTo(transform(value))
@@ -19,8 +19,8 @@ extension Signal {
                     state.sourceCompleted()
                 }
             }
-            state.setSource(source)
-            self.subscribe(source)
+            state.setSource(sourceSubscriber)
+            self.subscribe(sourceSubscriber)
             return nil
         }
     }

@@ -26,7 +26,7 @@ extension Signal {
             // The source subscriber serialises its events, so these need no lock.
             let window = GuardedVar<Subject<Value, Failure>?>(nil)
             let filled = GuardedVar(0)
-            let source = Subscriber<Value, Failure> { event in
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
                 switch event {
                 case .next(let value):
                     let current = window.value ?? Subject(name: SignalDebugNames.name("window"))
@@ -51,8 +51,8 @@ extension Signal {
                     subscriber.sendCompleted()
                 }
             }
-            subscriber.link(source)
-            self.subscribe(source)
+            subscriber.link(sourceSubscriber)
+            self.subscribe(sourceSubscriber)
             return nil
         }
     }

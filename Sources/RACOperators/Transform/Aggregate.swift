@@ -1,5 +1,5 @@
 // aggregate: folds of every value sent on completion, from a start value or a start factory (the
-// stage is `AccumulationStage`, in Internal/TransformAccumulation.swift).
+// stage is `AccumulationStage`, in TransformAccumulation.swift).
 
 extension Signal {
     /// RAC: `-aggregateWithStart:reduce:`. Folds every value into `running = reduce(running,

@@ -1,5 +1,5 @@
 // scan, with and without the value's index, and in place (the stage is `AccumulationStage`, in
-// Internal/TransformAccumulation.swift).
+// TransformAccumulation.swift).
 
 extension Signal {
     /// RAC: `-scanWithStart:reduce:`. Sends each running accumulation `running = reduce(running,

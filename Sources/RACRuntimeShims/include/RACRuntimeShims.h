@@ -17,11 +17,11 @@ void swift_unownedRelease(void *_Nonnull object);
 /// (its `deinit` has started or finished): then returns NULL and changes nothing.
 void *_Nullable swift_tryRetain(void *_Nonnull object);
 
-// The calling thread's `ThreadState` (RACCore/ThreadState.swift), NULL until the thread first uses
-// one and again once its thread-specific destructor has freed it. A C thread-local variable:
-// reading it is a load from the thread's TLS block, where `pthread_getspecific` is a call, and
-// every subscription, forward and teardown reads it. Swift does not import thread-local
-// variables, hence the two accessors.
+// The calling thread's `ThreadState` (RACCore/Trampolines/ThreadState.swift), NULL until the
+// thread first uses one and again once its thread-specific destructor has freed it. A C
+// thread-local variable: reading it is a load from the thread's TLS block, where
+// `pthread_getspecific` is a call, and every subscription, forward and teardown reads it. Swift
+// does not import thread-local variables, hence the two accessors.
 extern __thread void *_Nullable rac_current_thread_state;
 
 /// The calling thread's `ThreadState`, or NULL.

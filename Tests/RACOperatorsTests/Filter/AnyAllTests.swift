@@ -3,31 +3,6 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-private func numbers(_ values: [Int]) -> Signal<Int, TestError> {
-    Signal(values: values)
-}
-
-private func failing(after values: [Int], _ code: Int = 1) -> Signal<Int, TestError> {
-    Signal { subscriber in
-        for value in values { subscriber.sendNext(value) }
-        subscriber.sendError(TestError(code))
-        return nil
-    }
-}
-
-/// A synchronous source that sends 0, 1, 2, … until its subscriber is disposed.
-private func endlessCounter(subscriptions: Log<String>? = nil) -> Signal<Int, TestError> {
-    Signal { subscriber in
-        subscriptions?.append("subscribed")
-        var next = 0
-        while !subscriber.isDisposed {
-            subscriber.sendNext(next)
-            next += 1
-        }
-        return nil
-    }
-}
-
 @Suite("Filter: any, all", .checksRelease)
 struct AnyAllTests {
     @Test("any() sends true at the first value and completes, false if the source ends empty")

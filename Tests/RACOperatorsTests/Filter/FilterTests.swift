@@ -5,18 +5,6 @@ import RACTesting
 import Synchronization
 import Testing
 
-private func numbers(_ values: [Int]) -> Signal<Int, TestError> {
-    Signal(values: values)
-}
-
-private func failing(after values: [Int], _ code: Int = 1) -> Signal<Int, TestError> {
-    Signal { subscriber in
-        for value in values { subscriber.sendNext(value) }
-        subscriber.sendError(TestError(code))
-        return nil
-    }
-}
-
 @Suite("Filter: filter, ignore, distinctUntilChanged, alternating map and filter chains", .checksRelease)
 struct FilterTests {
     @Test("filter sends only the values that pass")
@@ -210,24 +198,13 @@ struct FilterTests {
 
     @Test("after disposal, a filter chain releases its closures and captured objects")
     func releasedAfterDisposal() {
-        let subject = Subject<Int, TestError>()
         let replacement = Subject<Int, TestError>()
-        weak var weakCaptured: Token?
-        var subscription: (any Disposable)?
-        do {
-            let captured = Token()
-            weakCaptured = captured
-            let chain =
-                subject
+        expectCapturesReleased(ending: .disposal) { subject, captured in
+            subject
                 .take(untilReplacement: replacement)
                 .takeLast(3)
                 .any { [captured] value in withExtendedLifetime(captured) { value > 0 } }
-            subscription = chain.subscribe(next: { _ in })
         }
-        #expect(weakCaptured != nil)
-        subscription?.dispose()
-        #expect(weakCaptured == nil)
-        #expect(subject.subscriberCount == 0)
         #expect(replacement.subscriberCount == 0)
     }
 

@@ -3,18 +3,6 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-private func numbers(_ values: [Int]) -> Signal<Int, TestError> {
-    Signal(values: values)
-}
-
-private func failing(after values: [Int], _ code: Int = 1) -> Signal<Int, TestError> {
-    Signal { subscriber in
-        for value in values { subscriber.sendNext(value) }
-        subscriber.sendError(TestError(code))
-        return nil
-    }
-}
-
 @Suite("Filter: skip, skip(until:), skip(while:)", .checksRelease)
 struct SkipTests {
     @Test("skip drops the first n values of each subscription")

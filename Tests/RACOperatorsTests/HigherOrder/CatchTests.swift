@@ -8,6 +8,7 @@ private typealias IntSignal = Signal<Int, TestError>
 
 private typealias IntProbe = ProbeSource<Int, TestError>
 
+// A second error type: `catch` may replace a `TestError` signal by one of another failure type.
 private struct OtherError: Error, Equatable {
     let text: String
 }

@@ -9,29 +9,6 @@ import Testing
 /// lost or delivered out of grammar.
 @Suite("HigherOrder: inner subscribers on several threads")
 struct InnerSubscriberTests {
-    /// Counts the callbacks running at once, and the most ever seen.
-    private final class OverlapProbe: Sendable {
-        private let running = Atomic<Int>(0)
-        private let most = Atomic<Int>(0)
-
-        var mostAtOnce: Int { most.load(ordering: .acquiring) }
-
-        func enter() {
-            let now = running.add(1, ordering: .acquiringAndReleasing).newValue
-            var seen = most.load(ordering: .relaxed)
-            while now > seen {
-                let (exchanged, current) = most.compareExchange(
-                    expected: seen, desired: now, ordering: .acquiringAndReleasing)
-                if exchanged { break }
-                seen = current
-            }
-        }
-
-        func leave() {
-            running.subtract(1, ordering: .acquiringAndReleasing)
-        }
-    }
-
     @Test("flattenMap: four inner subjects sending from four threads never overlap in the callback")
     func flattenMapSerialises() {
         let inners = (0..<4).map { _ in Subject<Int, TestError>() }

@@ -173,13 +173,7 @@ struct RetryDelayTests {
     @Test("the chain and the random source's captures are released once done")
     func released() throws {
         let scheduler = TestScheduler(checksRelease: true)
-        weak var weakToken: Token?
-        weak var weakSource: TestSignal<String, Never>?
-        do {
-            let token = Token()
-            weakToken = token
-            let source = try scheduler.createColdSignal("-a-|")
-            weakSource = source
+        try expectChainReleased(on: scheduler, source: "-a-|") { source, token in
             let backoff = RetryBackoff(
                 initial: scheduler.frames(1), maximum: scheduler.frames(1), jitter: 0.5,
                 random: { withExtendedLifetime(token) { 0 } })
@@ -190,8 +184,6 @@ struct RetryDelayTests {
             #expect(recorder.events.map(\.value) == [.error(TestError(2))])
         }
         #expect(scheduler.isEmpty)
-        #expect(weakToken == nil)
-        #expect(weakSource == nil)
     }
 
     @Test("bad counts and backoffs stop with a message naming the call and the input")

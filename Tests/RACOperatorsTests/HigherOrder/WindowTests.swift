@@ -3,48 +3,27 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-/// What a subscription of a window operator saw: the outer events and each window's events, each
-/// as "frame:event" (`|` completed, `#` error).
-private struct WindowRecord {
-    var outer: [String] = []
-    var windows: [[String]] = []
-}
-
-/// Subscribes to `signal` on `scheduler` and to each window as it arrives, runs the scheduler, and
-/// returns what arrived when; `disposeAt` disposes the outer subscription at that frame.
+/// Records `signal` on `scheduler` with RACTesting's `TestRecorder`, and each window as it
+/// arrives, runs the scheduler, and returns what arrived when, each event as "frame:event" (`w` a
+/// window, `|` completed, `#` error); `disposeAt` disposes the outer subscription at that frame.
 private func record(
     _ signal: Signal<Signal<String, TestError>, TestError>, on scheduler: TestScheduler, disposeAt: Int? = nil
-) -> WindowRecord {
-    let record = Locked(WindowRecord())
-    func stamp(_ event: Event<some Any, TestError>, _ text: String) -> String {
-        let frame = Int(scheduler.now / scheduler.frameDuration)
-        switch event {
-        case .next: return "\(frame):\(text)"
+) -> (outer: [String], windows: [[String]]) {
+    let windows = Log<TestRecorder<String, TestError>>()
+    let outer = scheduler.record(signal.doNext { windows.append(scheduler.record($0)) }, disposeAt: disposeAt)
+    scheduler.run()
+    func stamp<Value>(_ recorded: Recorded<Event<Value, TestError>>, _ text: (Value) -> String) -> String {
+        let frame = Int(recorded.time / scheduler.frameDuration)
+        switch recorded.value {
+        case .next(let value): return "\(frame):\(text(value))"
         case .error: return "\(frame):#"
         case .completed: return "\(frame):|"
         }
     }
-    let subscription = signal.subscribe(
-        Subscriber { event in
-            if case .next(let window) = event {
-                let index = record.withValue { record in
-                    record.windows.append([])
-                    return record.windows.count - 1
-                }
-                window.subscribe(
-                    Subscriber { inner in
-                        let text = stamp(inner, inner.value ?? "")
-                        record.withValue { $0.windows[index].append(text) }
-                    })
-            }
-            let text = stamp(event, "w")
-            record.withValue { $0.outer.append(text) }
-        })
-    if let disposeAt {
-        scheduler.schedule(after: scheduler.frames(disposeAt)) { subscription.dispose() }
-    }
-    scheduler.run()
-    return record.current
+    return (
+        outer.events.map { stamp($0) { _ in "w" } },
+        windows.entries.map { window in window.events.map { stamp($0) { $0 } } }
+    )
 }
 
 @Suite("Higher-order: window(count:) and window(for:on:)", .checksRelease)

@@ -12,15 +12,9 @@ struct MulticastTests {
 
     @Test("replay subscribes to the source at once, exactly once, before anyone subscribes")
     func replayConnectsAtOnce() throws {
-        let source = try scheduler.createColdSignal("-a-b-c-|")
-        let replayed = source.replay()
-        try scheduler.expect(source, toHaveSubscriptions: ["^"])
-        let early = scheduler.record(replayed)
-        scheduler.advance(toFrame: 4)
-        try scheduler.expect(replayed, toEmit: "----(ab)c-|")
-        #expect(try early.events == recordedEvents("-a-b-c-|"))
-        try scheduler.expect(source, toHaveSubscriptions: ["^------!"])
-        expectReleased(early, "the early subscription")
+        try expectLateSubscriber(
+            on: scheduler, { $0.replay() }, source: "-a-b-c-|", before: ["^"], lateAt: 4, late: "----(ab)c-|",
+            subscriptions: ["^------!"])
     }
 
     @Test("replay gives a subscriber after the end every value and the completion at once")
@@ -123,17 +117,9 @@ struct MulticastTests {
 
     @Test("replayLazily subscribes to the source at the first subscription, once for everyone")
     func replayLazilyConnectsOnFirstSubscription() throws {
-        let source = try scheduler.createColdSignal("-a-b-c-|")
-        let replayed = source.replayLazily()
-        scheduler.advance(toFrame: 2)
-        try scheduler.expect(source, toHaveSubscriptions: [])
-        let first = scheduler.record(replayed)
-        try scheduler.expect(source, toHaveSubscriptions: ["--^"])
-        scheduler.advance(toFrame: 6)
-        try scheduler.expect(replayed, toEmit: "------(ab)c-|")
-        #expect(try first.events == recordedEvents("---a-b-c-|"))
-        try scheduler.expect(source, toHaveSubscriptions: ["--^------!"])
-        expectReleased(first, "the first subscription")
+        try expectLateSubscriber(
+            on: scheduler, { $0.replayLazily() }, source: "-a-b-c-|", firstAt: 2, before: [], lateAt: 6,
+            late: "------(ab)c-|", subscriptions: ["--^------!"])
     }
 
     @Test("replayLazily never disconnects: disposing every subscriber leaves the source running")
@@ -211,16 +197,9 @@ struct MulticastTests {
 
     @Test("replayLazily(capacity: 1) connects at the first subscription and replays only the last value")
     func replayLazilyCapacityLastOnly() throws {
-        let source = try scheduler.createColdSignal("-a-b-c-|")
-        let replayed = source.replayLazily(capacity: 1)
-        scheduler.advance(toFrame: 2)
-        try scheduler.expect(source, toHaveSubscriptions: [])
-        let first = scheduler.record(replayed)
-        scheduler.advance(toFrame: 6)
-        try scheduler.expect(replayed, toEmit: "------bc-|")
-        #expect(try first.events == recordedEvents("---a-b-c-|"))
-        try scheduler.expect(source, toHaveSubscriptions: ["--^------!"])
-        expectReleased(first, "the first subscription")
+        try expectLateSubscriber(
+            on: scheduler, { $0.replayLazily(capacity: 1) }, source: "-a-b-c-|", firstAt: 2, before: [],
+            lateAt: 6, late: "------bc-|", subscriptions: ["--^------!"])
     }
 
     @Test("replayLazily(capacity: 2) never disconnects and replays the last two values and the error")

@@ -12,37 +12,23 @@ struct ShareTests {
 
     @Test("share(replay: 1) connects at the first subscription; a late subscriber gets only the last value")
     func lateSubscriberGetsLastValue() throws {
-        let source = try scheduler.createColdSignal("-a-b-c-d-|")
-        let shared = source.share(replay: 1)
-        try scheduler.expect(source, toHaveSubscriptions: [])
-        let first = scheduler.record(shared)
-        scheduler.advance(toFrame: 4)
-        try scheduler.expect(shared, toEmit: "----bc-d-|")
-        #expect(try first.events == recordedEvents("-a-b-c-d-|"))
-        try scheduler.expect(source, toHaveSubscriptions: ["^--------!"])
-        expectReleased(first, "the first subscription")
+        try expectLateSubscriber(
+            on: scheduler, { $0.share(replay: 1) }, source: "-a-b-c-d-|", before: [], lateAt: 4,
+            late: "----bc-d-|", subscriptions: ["^--------!"])
     }
 
     @Test("share(replay: 2) replays the last two values, in order, and nothing older")
     func lateSubscriberGetsLastTwo() throws {
-        let source = try scheduler.createColdSignal("-a-b-c-d-|")
-        let shared = source.share(replay: 2, scope: .forever)
-        let first = scheduler.record(shared)
-        scheduler.advance(toFrame: 6)
-        try scheduler.expect(shared, toEmit: "------(bc)d-|")
-        #expect(try first.events == recordedEvents("-a-b-c-d-|"))
-        try scheduler.expect(source, toHaveSubscriptions: ["^--------!"])
+        try expectLateSubscriber(
+            on: scheduler, { $0.share(replay: 2, scope: .forever) }, source: "-a-b-c-d-|", lateAt: 6,
+            late: "------(bc)d-|", subscriptions: ["^--------!"])
     }
 
     @Test("share() (replay 0) replays no value: a late subscriber gets only the live events")
     func replayZero() throws {
-        let source = try scheduler.createColdSignal("-a-b-c-|")
-        let shared = source.share()
-        let first = scheduler.record(shared)
-        scheduler.advance(toFrame: 4)
-        try scheduler.expect(shared, toEmit: "-----c-|")
-        #expect(try first.events == recordedEvents("-a-b-c-|"))
-        try scheduler.expect(source, toHaveSubscriptions: ["^------!"])
+        try expectLateSubscriber(
+            on: scheduler, { $0.share() }, source: "-a-b-c-|", lateAt: 4, late: "-----c-|",
+            subscriptions: ["^------!"])
     }
 
     @Test("share of an empty source: every subscriber completes; nothing is replayed")

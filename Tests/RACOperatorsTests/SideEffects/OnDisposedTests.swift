@@ -3,17 +3,6 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-/// What a subscriber and a side-effect action saw, in order.
-private final class Trace: @unchecked Sendable {
-    var entries: [String] = []
-
-    func subscribe<Failure: Error>(_ signal: Signal<String, Failure>) -> any Disposable {
-        signal.subscribe(
-            next: { self.entries.append($0) }, error: { _ in self.entries.append("#") },
-            completed: { self.entries.append("|") })
-    }
-}
-
 @Suite("doDisposed runs once when a subscription ends, whatever ended it", .checksRelease)
 struct OnDisposedTests {
     @Test("values and terminal events pass unchanged; the source is disposed as usual")
@@ -36,11 +25,11 @@ struct OnDisposedTests {
             ("dispose", ["a", "disposed"], ["a"]),
         ] {
             let source = Subject<String, TestError>()
-            let trace = Trace()
-            let subscription = trace.subscribe(source.doDisposed { trace.entries.append("disposed") })
-            let finallyTrace = Trace()
-            let finallySubscription = finallyTrace.subscribe(
-                source.finally { finallyTrace.entries.append("finally") })
+            let trace = Log<String>()
+            let subscription = trace.record(source.doDisposed { trace.append("disposed") })
+            let finallyTrace = Log<String>()
+            let finallySubscription = finallyTrace.record(
+                source.finally { finallyTrace.append("finally") })
             source.sendNext("a")
             switch end {
             case "|": source.sendCompleted()
@@ -69,24 +58,24 @@ struct OnDisposedTests {
 
     @Test("an empty or synchronous signal runs the action before subscribe returns")
     func empty() {
-        let trace = Trace()
-        _ = trace.subscribe(Signal<String, Never>.empty.doDisposed { trace.entries.append("disposed") })
-        _ = trace.subscribe(
-            Signal<String, TestError>(error: TestError()).doDisposed { trace.entries.append("x") })
+        let trace = Log<String>()
+        _ = trace.record(Signal<String, Never>.empty.doDisposed { trace.append("disposed") })
+        _ = trace.record(
+            Signal<String, TestError>(error: TestError()).doDisposed { trace.append("x") })
         #expect(trace.entries == ["|", "disposed", "#", "x"])
     }
 
     @Test("the action may send into the source and subscribe again without deadlocking")
     func reentrant() {
         let source = Subject<String, Never>()
-        let trace = Trace()
+        let trace = Log<String>()
         var inner: (any Disposable)?
         let signal = source.doDisposed {
             source.sendNext("lost")
-            inner = trace.subscribe(source)
+            inner = trace.record(source)
             source.sendNext("again")
         }
-        let subscription = trace.subscribe(signal)
+        let subscription = trace.record(signal)
         source.sendNext("a")
         subscription.dispose()
         // "lost" reaches nobody: the first subscription has left the subject before the action

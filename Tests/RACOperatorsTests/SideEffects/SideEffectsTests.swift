@@ -3,18 +3,6 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-private func numbers(_ values: [Int]) -> Signal<Int, TestError> {
-    Signal(values: values)
-}
-
-private func failing(after values: [Int], _ code: Int = 1) -> Signal<Int, TestError> {
-    Signal { subscriber in
-        for value in values { subscriber.sendNext(value) }
-        subscriber.sendError(TestError(code))
-        return nil
-    }
-}
-
 /// Subscribes to `signal`, writing each event into `lines` after the operator's own entries.
 @discardableResult
 private func recordLines(_ signal: Signal<Int, TestError>, into lines: Log<String>) -> any Disposable {
@@ -175,32 +163,16 @@ struct SideEffectsTests {
 
     @Test("after completion or disposal, side-effect closures and captured objects are released")
     func released() {
-        for endsByDisposal in [false, true] {
-            let subject = Subject<Int, TestError>()
-            weak var weakCaptured: Token?
-            var subscription: (any Disposable)?
-            do {
-                let captured = Token()
-                weakCaptured = captured
-                let chain =
-                    subject
+        for end in [SubscriptionEnd.completion, .disposal] {
+            expectCapturesReleased(ending: end, sending: [1]) { subject, captured in
+                subject
                     .initially { [captured] in withExtendedLifetime(captured) {} }
                     .doNext { [captured] _ in withExtendedLifetime(captured) {} }
                     .doError { [captured] _ in withExtendedLifetime(captured) {} }
                     .doCompleted { [captured] in withExtendedLifetime(captured) {} }
                     .finally { [captured] in withExtendedLifetime(captured) {} }
                     .logAll(to: { [captured] _ in withExtendedLifetime(captured) {} })
-                subscription = chain.subscribe(next: { _ in })
             }
-            subject.sendNext(1)
-            #expect(weakCaptured != nil)
-            if endsByDisposal {
-                subscription?.dispose()
-            } else {
-                subject.sendCompleted()
-            }
-            #expect(weakCaptured == nil)
-            #expect(subject.subscriberCount == 0)
         }
     }
 
@@ -371,13 +343,7 @@ struct SideEffectsTests {
     @Test("a side-effect chain is released after its source completes")
     func releaseds() throws {
         let scheduler = TestScheduler(checksRelease: true)
-        weak var weakToken: Token?
-        weak var weakSource: TestSignal<String, Never>?
-        do {
-            let token = Token()
-            weakToken = token
-            let source = try scheduler.createColdSignal("-a-|")
-            weakSource = source
+        try expectChainReleased(on: scheduler, source: "-a-|") { source, token in
             let chain =
                 source
                 .initially { withExtendedLifetime(token) {} }
@@ -387,7 +353,5 @@ struct SideEffectsTests {
                 .logAll(to: { _ in withExtendedLifetime(token) {} })
             try scheduler.expect(chain, toEmit: "-a-|")
         }
-        #expect(weakToken == nil)
-        #expect(weakSource == nil)
     }
 }

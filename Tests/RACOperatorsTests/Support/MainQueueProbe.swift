@@ -22,16 +22,10 @@ func runProbe(_ program: String, _ arguments: String..., timeout: Duration = .se
         let executable = directory.appendingPathComponent("RACMainQueueProbe")
     #endif
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        throw ProbeNotBuilt(path: executable.path)
+        throw ChildProcessError.notBuilt(executable.path)
     }
     return try ChildProcessRun(
         executable, arguments: [program] + arguments,
         environment: ["SWIFT_BACKTRACE": "enable=no"],  // the crash message only, at once
         timeout: timeout)
-}
-
-/// The probe executable is missing from the build directory.
-struct ProbeNotBuilt: Error, CustomStringConvertible {
-    let path: String
-    var description: String { "RACMainQueueProbe is not built at \(path)" }
 }

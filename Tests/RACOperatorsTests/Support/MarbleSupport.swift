@@ -83,11 +83,28 @@ func expectMarbles<Input, Output: Equatable, OutputFailure: Equatable>(
     _ cases: [MarbleCase],
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
+    try runMarbleCases(
+        { source, _ in apply(source) }, input: input, output: output, error: error, cases,
+        named: "expectMarbles", sourceLocation: sourceLocation)
+}
+
+/// The loop of `expectMarbles` and `expectTimedMarbles`: each case on its own scheduler, which
+/// `apply` is handed; the time operators' cases (`checksTimers`) must leave no timer scheduled.
+func runMarbleCases<Input, Output: Equatable, OutputFailure: Equatable>(
+    _ apply: (Signal<Input, TestError>, TestScheduler) throws -> Signal<Output, OutputFailure>,
+    input: [String: Input],
+    output: [String: Output],
+    error: OutputFailure?,
+    _ cases: [MarbleCase],
+    named name: String,
+    checksTimers: Bool = false,
+    sourceLocation: SourceLocation
+) throws {
     for marbleCase in cases {
         let scheduler = TestScheduler(checksRelease: true)
         let source = try scheduler.createColdSignal(marbleCase.source, values: input, error: TestError(1))
-        let result = apply(source)
-        let what = "expectMarbles case \"\(marbleCase.source)\" -> \"\(marbleCase.expected)\""
+        let result = try apply(source, scheduler)
+        let what = "\(name) case \"\(marbleCase.source)\" -> \"\(marbleCase.expected)\""
         watchRelease(source, "the source signal of the \(what)", sourceLocation: sourceLocation)
         watchRelease(result, "the result signal of the \(what)", sourceLocation: sourceLocation)
         try scheduler.expect(
@@ -95,6 +112,9 @@ func expectMarbles<Input, Output: Equatable, OutputFailure: Equatable>(
             disposeAt: marbleCase.disposeAt, sourceLocation: sourceLocation)
         try scheduler.expect(
             source, toHaveSubscriptions: marbleCase.subscriptions, sourceLocation: sourceLocation)
+        if checksTimers {
+            #expect(scheduler.isEmpty, "a timer was left scheduled: \(what)", sourceLocation: sourceLocation)
+        }
     }
 }
 
@@ -106,4 +126,35 @@ func expectMarbles(
 ) throws {
     try expectMarbles(
         apply, input: letters, output: letters, error: TestError(1), cases, sourceLocation: sourceLocation)
+}
+
+/// The case every multicasting operator meets: over a cold source made from `marble` on
+/// `scheduler`, a first subscriber subscribes at frame `firstAt` (the source's subscriptions then
+/// being `before`, when given) and receives the source's events as they come; a late one
+/// subscribes at frame `lateAt` and must receive `late` (from time zero); then the source must
+/// have been subscribed as `subscriptions` show, and the first subscription must be released.
+///
+/// ```
+/// try expectLateSubscriber(
+///     on: scheduler, { $0.share(replay: 1) }, source: "-a-b-c-d-|", lateAt: 4, late: "----bc-d-|",
+///     subscriptions: ["^--------!"])
+/// ```
+func expectLateSubscriber(
+    on scheduler: TestScheduler, _ apply: (Signal<String, Never>) -> Signal<String, Never>,
+    source marble: String, firstAt: Int = 0, before: [String]? = nil, lateAt: Int, late: String,
+    subscriptions: [String], sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let source = try scheduler.createColdSignal(marble)
+    let shared = apply(source)
+    scheduler.advance(toFrame: firstAt)
+    if let before {
+        try scheduler.expect(source, toHaveSubscriptions: before, sourceLocation: sourceLocation)
+    }
+    let first = scheduler.record(shared)
+    scheduler.advance(toFrame: lateAt)
+    try scheduler.expect(shared, toEmit: late, sourceLocation: sourceLocation)
+    let firstReceives = String(repeating: "-", count: firstAt) + marble
+    #expect(try first.events == recordedEvents(firstReceives), sourceLocation: sourceLocation)
+    try scheduler.expect(source, toHaveSubscriptions: subscriptions, sourceLocation: sourceLocation)
+    expectReleased(first, "the first subscription", sourceLocation: sourceLocation)
 }

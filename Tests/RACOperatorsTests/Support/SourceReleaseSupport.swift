@@ -1,17 +1,13 @@
 import Foundation
 import RACOperators
 import RACTestSupport
+import RACTesting
 import Synchronization
 import Testing
 
 // A chain whose sources are released without ever ending is released with them (defect 4 in
 // Docs/Reliability.md): a stage links its upstream subscription instead of holding it, so nothing
 // holds a chain but its sources. Disposal still reaches the sources, synchronously.
-
-/// An object whose release the tests observe through a weak reference.
-final class Probe: @unchecked Sendable {
-    init() {}
-}
 
 /// A weak reference to a subject, to tell whether it was released.
 struct WeakSubject {
@@ -24,7 +20,7 @@ struct ReleaseCase: Sendable, CustomTestStringConvertible {
     /// How many subjects `build` takes.
     let sources: Int
     /// Builds the chain; every closure it gives an operator captures the probe.
-    fileprivate let build: @Sendable ([Subject<Int, TestError>], Probe) -> Signal<Int, TestError>
+    fileprivate let build: @Sendable ([Subject<Int, TestError>], Token) -> Signal<Int, TestError>
     /// Sends into the subjects, once subscribed.
     let feed: @Sendable ([Subject<Int, TestError>]) -> Void
     /// The values the subscription receives from `feed`.
@@ -36,7 +32,7 @@ struct ReleaseCase: Sendable, CustomTestStringConvertible {
 
     fileprivate init(
         _ name: String, sources: Int = 1, expected: [Int], live: [Int],
-        build: @escaping @Sendable ([Subject<Int, TestError>], Probe) -> Signal<Int, TestError>,
+        build: @escaping @Sendable ([Subject<Int, TestError>], Token) -> Signal<Int, TestError>,
         feed: @escaping @Sendable ([Subject<Int, TestError>]) -> Void
     ) {
         self.name = name
@@ -49,7 +45,7 @@ struct ReleaseCase: Sendable, CustomTestStringConvertible {
 
     /// Fresh subjects, the chain over them subscribed (values appended to `values`; the `next`
     /// closure captures `sink`), and `feed` run. Returns the subjects and the subscription.
-    func start(sink: Probe, captured: Probe, values: Locked<[Int]>)
+    func start(sink: Token, captured: Token, values: Locked<[Int]>)
         -> ([Subject<Int, TestError>], any Disposable)
     {
         let subjects = (0..<sources).map { _ in Subject<Int, TestError>() }
@@ -62,7 +58,7 @@ struct ReleaseCase: Sendable, CustomTestStringConvertible {
 }
 
 /// `map` with a transform that captures `probe`.
-func keep(_ probe: Probe) -> (Int) -> Int {
+func keep(_ probe: Token) -> (Int) -> Int {
     { value in withExtendedLifetime(probe) { value } }
 }
 
@@ -239,4 +235,67 @@ func neverRetaining(disposals: Locked<Int>) -> Signal<Int, TestError> {
         subscriber.sendNext(1)
         return ActionDisposable { disposals.withValue { $0 += 1 } }
     }
+}
+
+/// Subscribes to the chain `chain(subject, token)` builds over a fresh subject, whose closures
+/// capture `token`; sends `values`, checks that the live chain keeps the token, ends the
+/// subscription as `end` says (a disposal, or the subject's completion or error), then expects the
+/// token released and the subject left without subscribers. Returns the events received.
+///
+/// ```
+/// expectCapturesReleased(ending: .disposal) { subject, token in
+///     subject.map { value in withExtendedLifetime(token) { value } }
+/// }
+/// ```
+@discardableResult
+func expectCapturesReleased<Output, Failure: Error>(
+    ending end: SubscriptionEnd, sending values: [Int] = [],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ chain: (Subject<Int, TestError>, Token) -> Signal<Output, Failure>
+) -> [Event<Output, Failure>] {
+    let subject = Subject<Int, TestError>()
+    let log = EventLog<Output, Failure>()
+    weak var weakCaptured: Token?
+    var subscription: (any Disposable)?
+    do {
+        let captured = Token()
+        weakCaptured = captured
+        subscription = log.record(chain(subject, captured), sourceLocation: sourceLocation)
+    }
+    for value in values { subject.sendNext(value) }
+    #expect(weakCaptured != nil, "the live chain let go of its captures", sourceLocation: sourceLocation)
+    switch end {
+    case .disposal: subscription?.dispose()
+    case .completion: subject.sendCompleted()
+    case .error: subject.sendError(TestError(1))
+    }
+    #expect(weakCaptured == nil, "the ended chain still holds its captures", sourceLocation: sourceLocation)
+    #expect(subject.subscriberCount == 0, sourceLocation: sourceLocation)
+    return log.events
+}
+
+/// Runs `body(source, token)` over a cold source made from `marble` on `scheduler`, with a
+/// `Token` for the chain's closures to capture, and expects both released once it has returned:
+/// the chain, ended, let go of its source and its closures.
+///
+/// ```
+/// try expectChainReleased(on: scheduler, source: "-a-|") { source, token in
+///     try scheduler.expect(source.doNext { _ in withExtendedLifetime(token) {} }, toEmit: "-a-|")
+/// }
+/// ```
+func expectChainReleased(
+    on scheduler: TestScheduler, source marble: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (TestSignal<String, Never>, Token) throws -> Void
+) throws {
+    weak var weakToken: Token?
+    weak var weakSource: TestSignal<String, Never>?
+    do {
+        let token = Token()
+        weakToken = token
+        let source = try scheduler.createColdSignal(marble)
+        weakSource = source
+        try body(source, token)
+    }
+    #expect(weakToken == nil, "the chain's closures were not released", sourceLocation: sourceLocation)
+    #expect(weakSource == nil, "the source was not released", sourceLocation: sourceLocation)
 }

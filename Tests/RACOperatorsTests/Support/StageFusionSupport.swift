@@ -222,6 +222,7 @@ final class WeakSubscriber<Value, Failure: Error>: @unchecked Sendable {
     init() {}
 }
 
+// Its own error type, a class: `TestError` is a value, whose identity no test can check.
 /// An error whose identity the tests check: the very instance sent must arrive.
 final class IdentifiedError: Error, @unchecked Sendable {
     init() {}
@@ -236,21 +237,10 @@ enum SubscriptionEnd: String, CaseIterable, Sendable {
 final class CallCounts: @unchecked Sendable {
     let transforms = Atomic<Int>(0)
     let predicates = Atomic<Int>(0)
-    /// How many deliveries are running now, and whether two ever overlapped.
-    let inside = Atomic<Int>(0)
-    let overlapped = Atomic<Bool>(false)
+    /// The deliveries running at once (never more than one).
+    let deliveries = OverlapProbe()
 
     init() {}
-
-    func enter() {
-        if inside.add(1, ordering: .acquiringAndReleasing).newValue != 1 {
-            overlapped.store(true, ordering: .relaxed)
-        }
-    }
-
-    func leave() {
-        inside.subtract(1, ordering: .acquiringAndReleasing)
-    }
 }
 
 /// Stage `index` of an alternating chain: a `map` at even indices, a `filter` at odd ones (which

@@ -13,20 +13,9 @@ func expectTimedMarbles<Output: Equatable, OutputFailure: Equatable>(
     _ cases: [MarbleCase],
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    for marbleCase in cases {
-        let scheduler = TestScheduler(checksRelease: true)
-        let source = try scheduler.createColdSignal(marbleCase.source, values: letters, error: TestError(1))
-        let result = try apply(source, scheduler)
-        let what = "timed case \"\(marbleCase.source)\" -> \"\(marbleCase.expected)\""
-        watchRelease(source, "the source signal of the \(what)", sourceLocation: sourceLocation)
-        watchRelease(result, "the result signal of the \(what)", sourceLocation: sourceLocation)
-        try scheduler.expect(
-            result, toEmit: marbleCase.expected, values: output, error: error,
-            disposeAt: marbleCase.disposeAt, sourceLocation: sourceLocation)
-        try scheduler.expect(
-            source, toHaveSubscriptions: marbleCase.subscriptions, sourceLocation: sourceLocation)
-        #expect(scheduler.isEmpty, "a timer was left scheduled: \(what)", sourceLocation: sourceLocation)
-    }
+    try runMarbleCases(
+        apply, input: letters, output: output, error: error, cases, named: "timed", checksTimers: true,
+        sourceLocation: sourceLocation)
 }
 
 /// `expectTimedMarbles` for an operator that keeps `String` values and the `TestError` failure.

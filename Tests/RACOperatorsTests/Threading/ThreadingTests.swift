@@ -210,13 +210,7 @@ struct ThreadingTests {
 
     @Test("threading chains are released after completion")
     func released() throws {
-        weak var weakToken: Token?
-        weak var weakSource: TestSignal<String, Never>?
-        do {
-            let token = Token()
-            weakToken = token
-            let source = try scheduler.createColdSignal("-a-|")
-            weakSource = source
+        try expectChainReleased(on: scheduler, source: "-a-|") { source, token in
             let chain =
                 source
                 .subscribe(on: scheduler)
@@ -224,7 +218,5 @@ struct ThreadingTests {
                 .deliver(on: scheduler)
             try scheduler.expect(chain, toEmit: "-a-|")
         }
-        #expect(weakToken == nil)
-        #expect(weakSource == nil)
     }
 }

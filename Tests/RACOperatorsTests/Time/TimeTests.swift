@@ -3,27 +3,6 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-/// Runs `cases` like `expectMarbles`, handing `apply` the case's own scheduler (the time operators
-/// need it).
-private func expectTimed<Output: Equatable, OutputFailure: Equatable>(
-    _ apply: (Signal<String, TestError>, TestScheduler) -> Signal<Output, OutputFailure>,
-    output: [String: Output],
-    error: OutputFailure?,
-    _ cases: [MarbleCase],
-    sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-    for marbleCase in cases {
-        let scheduler = TestScheduler(checksRelease: true)
-        let source = try scheduler.createColdSignal(marbleCase.source, values: letters, error: TestError(1))
-        try scheduler.expect(
-            apply(source, scheduler), toEmit: marbleCase.expected, values: output, error: error,
-            disposeAt: marbleCase.disposeAt, sourceLocation: sourceLocation)
-        try scheduler.expect(
-            source, toHaveSubscriptions: marbleCase.subscriptions, sourceLocation: sourceLocation)
-        #expect(scheduler.isEmpty, "a timer was left scheduled", sourceLocation: sourceLocation)
-    }
-}
-
 @Suite("Time operators on virtual time", .checksRelease)
 struct TimeTests {
     @Test("throttle holds a value until the interval passes quietly; newer values replace it")
@@ -243,7 +222,7 @@ struct TimeTests {
 
     @Test("throttle sends a value once the interval passes without a newer one; completion flushes")
     func throttles() throws {
-        try expectTimed(
+        try expectTimedMarbles(
             { $0.throttle($1.frames(3), on: $1) }, output: letters, error: TestError(1),
             [
                 MarbleCase("-a-b-----c-|", "------b----(c|)", ["^----------!"]),
@@ -256,7 +235,7 @@ struct TimeTests {
 
     @Test("throttle(valuesPassingTest:) sends failing values at once and drops the held one")
     func throttlePassingTest() throws {
-        try expectTimed(
+        try expectTimedMarbles(
             { $0.throttle($1.frames(3), on: $1, valuesPassingTest: { $0 == $0.lowercased() }) },
             output: letters, error: TestError(1),
             [
@@ -270,7 +249,7 @@ struct TimeTests {
 
     @Test("delay shifts values and completion; an error is sent at once")
     func delays() throws {
-        try expectTimed(
+        try expectTimedMarbles(
             { $0.delay($1.frames(2), on: $1) }, output: letters, error: TestError(1),
             [
                 MarbleCase("-a-b-|", "---a-b-|", ["^----!"]),
@@ -285,7 +264,7 @@ struct TimeTests {
     @Test("buffer(for:on:) sends a batch an interval after its first value; completion flushes")
     func buffers() throws {
         let batches: [String: [String]] = ["x": ["a", "b"], "y": ["c"], "z": ["a"]]
-        try expectTimed(
+        try expectTimedMarbles(
             { $0.buffer(for: $1.frames(4), on: $1) }, output: batches, error: TestError(1),
             [
                 MarbleCase("-a-b------c--|", "-----x-------(y|)", ["^------------!"]),
@@ -317,13 +296,13 @@ struct TimeTests {
 
     @Test("timeout(_:on:raising:) fails with the given error, and forwards the source's own error")
     func timeoutRaising() throws {
-        try expectTimed(
+        try expectTimedMarbles(
             { $0.timeout($1.frames(5), on: $1, raising: TestError(9)) }, output: letters, error: TestError(9),
             [
                 MarbleCase("-a-b------|", "-a-b-#", ["^----!"]),
                 MarbleCase("-a-|", "-a-|", ["^--!"]),
             ])
-        try expectTimed(
+        try expectTimedMarbles(
             { $0.timeout($1.frames(5), on: $1, raising: TestError(9)) }, output: letters, error: TestError(1),
             [MarbleCase("-a-#", "-a-#", ["^--!"])])
     }
@@ -385,13 +364,7 @@ struct TimeTests {
     @Test("time chains release the source, the closures and the timers once done or disposed")
     func released() throws {
         let scheduler = TestScheduler(checksRelease: true)
-        weak var weakToken: Token?
-        weak var weakSource: TestSignal<String, Never>?
-        do {
-            let token = Token()
-            weakToken = token
-            let source = try scheduler.createColdSignal("-a-b-c-|")
-            weakSource = source
+        try expectChainReleased(on: scheduler, source: "-a-b-c-|") { source, token in
             let chain =
                 source
                 .throttle(
@@ -408,8 +381,6 @@ struct TimeTests {
             }
             try scheduler.expect(ticks, toEmit: "---------0", values: ["0": 0], disposeAt: 10)
         }
-        #expect(weakToken == nil)
-        #expect(weakSource == nil)
         #expect(scheduler.isEmpty)
     }
 }

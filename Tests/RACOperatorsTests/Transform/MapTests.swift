@@ -4,21 +4,6 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-private func numbers(_ values: [Int]) -> Signal<Int, TestError> {
-    Signal(values: values)
-}
-
-/// The four cases every value-by-value operator meets: an ordinary source, an empty one, an error
-/// in mid-stream, and a subscriber that disposes in mid-stream (the source sees the disposal).
-private func passThroughCases(_ ordinary: String, _ error: String, _ disposed: String) -> [MarbleCase] {
-    [
-        MarbleCase("-a-b-c-|", ordinary, ["^------!"]),
-        MarbleCase("--|", "--|", ["^-!"]),
-        MarbleCase("-a-#", error, ["^--!"]),
-        MarbleCase("-a-b-c-|", disposed, ["^---!"], disposeAt: 4),
-    ]
-}
-
 @Suite("Transform: map, mapReplace, reduceEach, reduceApply, mapError, promoteError", .checksRelease)
 struct MapTests {
     @Test("map sends transform(value) and forwards completion")
@@ -134,6 +119,7 @@ struct MapTests {
 
     @Test("mapError transforms the error; values and completion pass")
     func mapErrorOperator() {
+        // Its own error type: mapError must change the failure's type, and keep the original error.
         struct Wrapped: Error, Equatable { let inner: TestError }
         let probe = ProbeSource<Int, TestError>()
         let log = EventLog.of(probe.signal.mapError { Wrapped(inner: $0) })

@@ -4,21 +4,6 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-private func numbers(_ values: [Int]) -> Signal<Int, TestError> {
-    Signal(values: values)
-}
-
-/// The four cases every value-by-value operator meets: an ordinary source, an empty one, an error
-/// in mid-stream, and a subscriber that disposes in mid-stream (the source sees the disposal).
-private func passThroughCases(_ ordinary: String, _ error: String, _ disposed: String) -> [MarbleCase] {
-    [
-        MarbleCase("-a-b-c-|", ordinary, ["^------!"]),
-        MarbleCase("--|", "--|", ["^-!"]),
-        MarbleCase("-a-#", error, ["^--!"]),
-        MarbleCase("-a-b-c-|", disposed, ["^---!"], disposeAt: 4),
-    ]
-}
-
 @Suite("Transform: scan, aggregate, collect, combinePrevious", .checksRelease)
 struct ScanTests {
     @Test("scan sends each running accumulation, not the start; restarts per subscription")

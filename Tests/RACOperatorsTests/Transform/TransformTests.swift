@@ -7,48 +7,25 @@ import Testing
 struct TransformTests {
     @Test("after completion, a transform chain releases its closures and captured objects")
     func releasedAfterCompletion() {
-        let subject = Subject<Int, TestError>()
-        weak var weakCaptured: Token?
-        let log = EventLog<[Int], TestError>()
-        do {
-            let captured = Token()
-            weakCaptured = captured
-            let chain =
-                subject
+        let events = expectCapturesReleased(ending: .completion, sending: [1]) { subject, captured in
+            subject
                 .map { [captured] value in withExtendedLifetime(captured) { value * 2 } }
                 .scan(0) { [captured] running, value in withExtendedLifetime(captured) { running + value } }
                 .tryMap { [captured] value in withExtendedLifetime(captured) { value } }
                 .combinePrevious(0) { [captured] _, value in withExtendedLifetime(captured) { value } }
                 .collect()
-            log.record(chain)
         }
-        subject.sendNext(1)
-        #expect(weakCaptured != nil)
-        subject.sendCompleted()
-        #expect(log.events == [.next([2]), .completed])
-        #expect(weakCaptured == nil)
-        #expect(subject.subscriberCount == 0)
+        #expect(events == [.next([2]), .completed])
     }
 
     @Test("after disposal, a transform chain releases its closures and captured objects")
     func releasedAfterDisposal() {
-        let subject = Subject<Int, TestError>()
-        weak var weakCaptured: Token?
-        var subscription: (any Disposable)?
-        do {
-            let captured = Token()
-            weakCaptured = captured
-            let chain =
-                subject
+        expectCapturesReleased(ending: .disposal) { subject, captured in
+            subject
                 .map { [captured] value in withExtendedLifetime(captured) { value } }
                 .aggregate(startFactory: { [captured] in withExtendedLifetime(captured) { 0 } }, +)
                 .materialize()
-            subscription = chain.subscribe(next: { _ in })
         }
-        #expect(weakCaptured != nil)
-        subscription?.dispose()
-        #expect(weakCaptured == nil)
-        #expect(subject.subscriberCount == 0)
     }
 
     @Test("per-subscription state stays consistent when values arrive from several threads")

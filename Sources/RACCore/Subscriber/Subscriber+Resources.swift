@@ -78,8 +78,8 @@ extension Subscriber {
     /// if this subscriber has stopped.
     ///
     /// For the operators, whose upstream subscriber's handler holds this one: the chain is then
-    /// held from its source down (the source holds its subscriber, whose handler holds the next
-    /// stage, and so on), never back up, and a source released without ending releases the whole
+    /// held from its source down (the source holds its subscriber, whose stage holds the next
+    /// subscriber, and so on), never back up, and a source released without ending releases the whole
     /// chain with it.
     ///
     /// Races with the upstream going away on another thread are settled by the Swift runtime's

@@ -164,7 +164,8 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
 
     /// Subscribes `subscriber`, a subscriber the framework has just made for this one subscription
     /// and sends nothing to itself. If this signal delivers serially, the subscriber becomes a
-    /// stage of the upstream's delivery (it shares its lock; see `Subscriber`).
+    /// claimed subscriber: it receives its events inside the upstream's delivery and shares its
+    /// lock (see `Subscriber`).
     @inlinable
     @discardableResult
     package final func subscribe(claiming subscriber: Subscriber<Value, Failure>) -> any Disposable {

@@ -45,7 +45,7 @@ final class DeliveryCheckpoint<Value, Failure: Error>: DeliveryBacklog, Subscrip
     /// `downstream` through a new checkpoint.
     static func interpose(before downstream: Subscriber<Value, Failure>) -> Subscriber<Value, Failure> {
         let checkpoint = DeliveryCheckpoint(downstream: downstream)
-        // Shares the downstream's delivery lock if it is a claimed stage, as the stage it stands
+        // Shares the downstream's delivery lock if it is a claimed subscriber, as the stage it stands
         // in for would have; otherwise the gate has a lock of its own and takes it on each event.
         let lock = downstream.lockForUpstream
         let gate = Subscriber<Value, Failure>(stage: checkpoint, sharing: lock)

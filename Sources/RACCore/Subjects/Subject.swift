@@ -27,10 +27,11 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
     @exclusivity(unchecked) @usableFromInline final var terminated = false
     /// The values a replay subject remembers (guarded by `lock`); `nil` for a plain subject.
     @usableFromInline final let replayBuffer: ReplayBuffer<Value>?
-    /// Subscriptions that feed this subject; disposed when the subject terminates (RAC: a
-    /// subscriber subscribed to several signals ends them all once one ends). Made by the first
-    /// `add(_:)`, as most subjects are fed by hand; guarded by `lock`.
-    @exclusivity(unchecked) @usableFromInline final var feeds: CompoundDisposable?
+    /// The source subscriptions: those of the signals that feed this subject (`add(_:)`, as
+    /// `signal.subscribe(subject)` does); disposed when the subject terminates (RAC: a subscriber
+    /// subscribed to several signals ends them all once one ends). Made by the first `add(_:)`, as
+    /// most subjects are fed by hand; guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline final var sources: CompoundDisposable?
 
     /// Creates a subject with no subscribers. RAC: `+subject`.
     public init(name: String = "anonymous") {
@@ -148,13 +149,13 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
         }
         terminated = true
         terminalBox = TerminalEventBox(event)
-        let feeds = self.feeds
+        let sources = self.sources
         let list = registry.beginReading()
         registry.removeAll()
         registry.unlock()
         deliver(event, to: list)
         registry.endReading()
-        feeds?.dispose()
+        sources?.dispose()
     }
 
     /// Sends `event` to each subscriber of `list` (a list being read; see `SubscriberRegistry`).
@@ -165,27 +166,27 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
         }
     }
 
-    /// How many feeding subscriptions the subject holds now (for tests: disposed ones are let go).
-    package var heldFeedCount: Int { registry.withLock { feeds?.count ?? 0 } }
+    /// How many source subscriptions the subject holds now (for tests: disposed ones are let go).
+    package var heldSourceCount: Int { registry.withLock { sources?.count ?? 0 } }
 
-    /// Ties `disposable` (typically the subscription feeding this subject) to the subject: it is
-    /// disposed when the subject terminates. One disposed on its own is let go as more are added
-    /// (see `CompoundDisposable`).
+    /// Ties `disposable` (typically a source subscription: that of a signal feeding this subject)
+    /// to the subject: it is disposed when the subject terminates. One disposed on its own is let
+    /// go as more are added (see `CompoundDisposable`).
     public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
         registry.lock()
-        let feeds = self.feeds ?? makeFeeds()
+        let sources = self.sources ?? makeSources()
         registry.unlock()
-        feeds.add(disposable)
+        sources.add(disposable)
     }
 
-    /// Makes `feeds` (call with `lock` held): disposed already if the subject has terminated, so
-    /// that what is added then is disposed at once.
-    private func makeFeeds() -> CompoundDisposable {
-        let feeds = CompoundDisposable()
-        if terminated { feeds.dispose() }
-        self.feeds = feeds
-        return feeds
+    /// Makes `sources` (call with `lock` held): disposed already if the subject has terminated,
+    /// so that what is added then is disposed at once.
+    private func makeSources() -> CompoundDisposable {
+        let sources = CompoundDisposable()
+        if terminated { sources.dispose() }
+        self.sources = sources
+        return sources
     }
 }
 

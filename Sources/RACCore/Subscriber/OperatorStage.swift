@@ -1,8 +1,9 @@
-/// The per-subscription object of a single-source operator (`map`, `filter`, `take` …): the
-/// subscriber to the operator's upstream, holding the operator's closure and state and the
-/// subscriber it feeds (`downstream`). An operator defines a final subclass that implements
-/// `receive(_:)` (`LiftableStage`) and sends with `emitNext(_:)`; errors and completion
-/// pass through unchanged unless it implements `receive(error:)` or `receiveCompleted()`.
+/// An operator stage: the per-subscription object of a single-source operator (`map`, `filter`,
+/// `take` …), a subscriber of the operator's source that is its own stage, holding the operator's
+/// closure and state and the subscriber it feeds (`downstream`). An operator defines a final
+/// subclass that implements `receive(_:)` (`LiftableStage`) and forwards with `emitNext(_:)`;
+/// errors and completion are forwarded unchanged unless it implements `receive(error:)` or
+/// `receiveCompleted()`.
 ///
 /// RAC: none (the subscriber an operator's `-subscribeNext:error:completed:` made, with its blocks).
 ///
@@ -24,7 +25,7 @@ open class OperatorStage<Value, Failure: Error, Output, OutputFailure: Error>: S
         Unmanaged<Subscriber<Output, OutputFailure>>?
 
     /// A stage of type `Concrete` (the subclass being made) feeding `downstream`. It shares the
-    /// downstream's delivery lock if the downstream is a claimed stage.
+    /// downstream's delivery lock if the downstream is a claimed subscriber.
     @inlinable
     package init<Concrete: SubscriptionStage>(
         feeding downstream: Subscriber<Output, OutputFailure>, as concrete: Concrete.Type

@@ -17,14 +17,14 @@ extension MergeSubscription {
         }
     }
 
-    /// Registers `source` (`setSource(_:)`) and subscribes it to `signal`, unless everything is
-    /// disposed already.
+    /// Registers `sourceSubscriber` (`setSource(_:)`) and subscribes it to `signal`, unless
+    /// everything is disposed already.
     @inlinable
     func subscribe<SourceValue>(
-        _ signal: Signal<SourceValue, Failure>, by source: Subscriber<SourceValue, Failure>
+        _ signal: Signal<SourceValue, Failure>, by sourceSubscriber: Subscriber<SourceValue, Failure>
     ) {
-        if setSource(source) {
-            signal.subscribe(source)
+        if setSource(sourceSubscriber) {
+            signal.subscribe(sourceSubscriber)
         }
     }
 }

@@ -23,16 +23,16 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     /// The callback invoked with each event; released on termination or disposal.
     public typealias Handler = (Event<Value, Failure>) -> Void
 
-    // The stages of a chain of single-source operators share one lock: the subscriber at the head
-    // of the chain takes it for each event, and the stages below it, which only ever receive
+    // The subscribers of a chain of single-source operators share one lock: the head subscriber
+    // takes it for each event, and the claimed subscribers below it, which only ever receive
     // events from inside that delivery, run under it without locking again (`locksOnSend` false;
-    // Docs/Internals.md, "one lock per chain").
+    // Docs/Internals.md, "Glossary" and "The rules").
 
-    /// Serialises deliveries; shared with the upstream stages of a chain.
+    /// Serialises deliveries; shared with the subscribers upstream of it in a chain.
     @usableFromInline package final let deliveryLock: RecursiveLock
     /// Set once a terminal event or `dispose()` has stopped the subscriber.
     @usableFromInline final let stopped = Atomic<Bool>(false)
-    /// Whether `send` takes `deliveryLock` itself. `false` for a claimed stage, whose events all
+    /// Whether `send` takes `deliveryLock` itself. `false` for a claimed subscriber, whose events all
     /// arrive from inside a delivery that holds the same lock. Written only before the first event.
     @exclusivity(unchecked) @usableFromInline package final var locksOnSend = true
     /// Calls `stage` with the address of an event (`SubscriptionStage.dispatch`, made where the
@@ -65,8 +65,8 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     /// `setHeir(_:)`); released once the resources are disposed. Set before subscribing.
     @exclusivity(unchecked) @usableFromInline final var heir: (any SubscriberProtocol)?
 
-    /// A subscriber whose events go to `stage`. With a `lock` (the delivery lock of the stage it
-    /// feeds), its deliveries are serialised by that lock; without, it has a lock of its own.
+    /// A subscriber whose events go to `stage`. With a `lock` (the delivery lock of the subscriber
+    /// it feeds), its deliveries are serialised by that lock; without, it has a lock of its own.
     @inlinable
     package convenience init<Stage: SubscriptionStage>(stage: Stage, sharing lock: RecursiveLock?)
     where Stage.Value == Value, Stage.Failure == Failure {
@@ -106,8 +106,8 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
         self.init(stage: ClosureStage(handler), sharing: nil)
     }
 
-    /// A subscriber for a framework-made stage whose deliveries are serialised by `lock`, the
-    /// delivery lock of the stage it feeds; every event goes to `handler`.
+    /// A subscriber made by the framework whose deliveries are serialised by `lock`, the delivery
+    /// lock of the subscriber it feeds; every event goes to `handler`.
     @inlinable
     package convenience init(_ handler: @escaping Handler, sharing lock: RecursiveLock) {
         self.init(stage: ClosureStage(handler), sharing: lock)
@@ -186,7 +186,7 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     }
 
     /// `send` for the framework's stages (`OperatorStage.emit(_:)`, `DeliveryCheckpoint`), which
-    /// forward one event per call: a claimed stage (the common case: the delivery that calls it
+    /// forward one event per call: a claimed subscriber (the common case: the delivery that calls it
     /// holds `deliveryLock` already) is delivered inline, a subscriber that locks goes through
     /// `sendLocking`, out of line. That keeps the stage's `receive` small.
     @inlinable @inline(__always)
@@ -201,7 +201,7 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
 
     /// `send` for a caller that holds `deliveryLock` already: the inner subscriber of a
     /// higher-order operator, which shares its downstream's lock and forwards a value from inside
-    /// its own delivery. Delivers as to a claimed stage, without taking the lock again.
+    /// its own delivery. Delivers as to a claimed subscriber, without taking the lock again.
     @inlinable @inline(__always)
     package final func sendHoldingDeliveryLock(_ event: Event<Value, Failure>) {
         assert(deliveryLock.isHeldByCurrentThread, "Subscriber.sendHoldingDeliveryLock: the lock is not held")
@@ -222,7 +222,7 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     final func deliver(_ event: Event<Value, Failure>, locking: Bool) {
         if locking { deliveryLock.lock() }
         // Checked again once the lock is taken: a disposal may have happened while waiting. (A
-        // claimed stage waited for nothing since `send` checked.)
+        // claimed subscriber waited for nothing since `send` checked.)
         guard let stage, !event.isTerminal, !(locking && stopped.load(ordering: .acquiring)) else {
             deliverRarely(event, locking: locking)
             return
@@ -343,7 +343,7 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     }
 
     /// The lock that a subscriber feeding this one from upstream should share: the delivery lock
-    /// if this is a claimed stage (then the upstream's deliveries already run under it), `nil`
+    /// if this is a claimed subscriber (then the upstream's deliveries already run under it), `nil`
     /// otherwise. Defined here so that other modules read `locksOnSend` without an exclusivity
     /// check.
     @inlinable
@@ -351,7 +351,7 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
         locksOnSend ? nil : deliveryLock
     }
 
-    /// Marks this subscriber as a stage whose events all arrive from inside a delivery that holds
+    /// Marks this subscriber as claimed: its events all arrive from inside a delivery that holds
     /// its delivery lock, so that `send` need not take it again. Call before any event.
     @usableFromInline
     package final func claimSerialDelivery() {
