@@ -199,12 +199,13 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
         }
     }
 
-    /// `send` for a caller that holds `deliveryLock` already: the inner subscriber of a
+    /// `forward` for a caller that holds `deliveryLock` already: the inner subscriber of a
     /// higher-order operator, which shares its downstream's lock and forwards a value from inside
     /// its own delivery. Delivers as to a claimed subscriber, without taking the lock again.
     @inlinable @inline(__always)
-    package final func sendHoldingDeliveryLock(_ event: Event<Value, Failure>) {
-        assert(deliveryLock.isHeldByCurrentThread, "Subscriber.sendHoldingDeliveryLock: the lock is not held")
+    package final func forwardHoldingDeliveryLock(_ event: Event<Value, Failure>) {
+        assert(
+            deliveryLock.isHeldByCurrentThread, "Subscriber.forwardHoldingDeliveryLock: the lock is not held")
         guard !stopped.load(ordering: .acquiring) else { return }
         deliver(event, locking: false)
     }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// The downstream end of one subscription of a higher-order operator (`MergeSubscription`,
 /// `SerialSubscription`, `SwitchSubscription`): every event for the result goes through
-/// `forward(_:)`.
+/// `relay(_:)`.
 ///
 /// A forward normally calls the downstream subscriber at once. On a thread whose nested forwards
 /// have used up `DeliveryTrampoline.stackBudget` of stack (the innermost of a million nested
@@ -30,12 +30,12 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     /// queued events) before the thread's outermost forward returns. `holdingDeliveryLock`: the
     /// caller holds the downstream's delivery lock (an inner subscriber forwarding a value from
     /// its own delivery; it shares that lock), so a delivery now does not take it again
-    /// (`Subscriber.sendHoldingDeliveryLock`). Events queued here are sent later by `send`.
+    /// (`Subscriber.forwardHoldingDeliveryLock`). Events queued here are sent later by `send`.
     @inlinable @inline(__always)
-    final func forward(_ event: Event<Value, Failure>, holdingDeliveryLock: Bool = false) {
+    final func relay(_ event: Event<Value, Failure>, holdingDeliveryLock: Bool = false) {
         if !queueing.load(ordering: .acquiring), let frame = DeliveryTrampoline.enter() {
             if holdingDeliveryLock {
-                downstream.sendHoldingDeliveryLock(event)
+                downstream.forwardHoldingDeliveryLock(event)
             } else {
                 downstream.send(event)
             }
@@ -53,8 +53,8 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     /// by the optimiser into one function behind a thunk (8 instructions more per value).
     ///
     /// ```
-    /// inner #3:  -a-#   →   forward(.next(a)), fail(.error)
-    /// inner #4:  -b-|   →   forward(.next(b)), completed()
+    /// inner #3:  -a-#   →   relay(.next(a)), fail(.error)
+    /// inner #4:  -b-|   →   relay(.next(b)), completed()
     /// ```
     @inlinable @inline(__always)
     final func relayInner(
@@ -63,7 +63,7 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     ) {
         switch event {
         case .next:
-            forward(event, holdingDeliveryLock: true)
+            relay(event, holdingDeliveryLock: true)
         case .error:
             fail(event)
         case .completed:

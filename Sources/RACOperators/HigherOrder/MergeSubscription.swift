@@ -6,7 +6,7 @@
 /// every inner signal have completed, as ReactiveObjC's `RACSignal.m -bind:` does.
 ///
 /// Values of inner signals go straight to the downstream subscriber (which serialises them), through
-/// the relay's `forward(_:)` (which queues them only deep in nested forwards); the lock only guards
+/// the relay's `relay(_:)` (which queues them only deep in nested forwards); the lock only guards
 /// the bookkeeping and is never held while calling out. An error from the source or from any inner
 /// signal disposes everything, then is forwarded. Disposal reaches the source and the inner
 /// subscriptions through the `TeardownTrampoline`, so disposing a million nested merges does not
@@ -218,7 +218,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         let finished = !sourceActive && running == 0
         lock.unlock()
         if finished {
-            forward(.completed)
+            relay(.completed)
         }
     }
 
@@ -237,7 +237,7 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         lock.unlock()
         finishedSource?.release()
         if finished {
-            forward(.completed)
+            relay(.completed)
         }
     }
 
@@ -254,13 +254,13 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
     @usableFromInline
     func fail(_ error: Failure) {
         dispose()
-        forward(.error(error))
+        relay(.error(error))
     }
 
     /// `fail(_:)` for an inner error event: out of line, as the error path of every inner event.
     @usableFromInline
     func fail(_ event: Event<Value, Failure>) {
         dispose()
-        forward(event)
+        relay(event)
     }
 }

@@ -17,7 +17,7 @@ import Synchronization
 /// that arrives while its subscription call is still running leaves the next signal in `pending`
 /// and the call's loop (`subscribeInTurn`) subscribes it after the call returns; one that arrives
 /// later (from a callback) subscribes at once. So 100 000 synchronous attempts in a row are a flat
-/// loop, whatever the trampolines' depth. Events go downstream through the relay's `forward(_:)`
+/// loop, whatever the trampolines' depth. Events go downstream through the relay's `relay(_:)`
 /// and disposal through the `TeardownTrampoline`, so nesting them deeply does not grow the stack
 /// either. Link it to the downstream subscriber (`link`) before `start`, so that a downstream that
 /// stops during a synchronous run stops the loop too. The current inner subscription is linked,
@@ -80,7 +80,7 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
     @inlinable @inline(__always)
     func receiveInner(_ event: inout Event<Value, Failure>, from _: Int) {
         if case .next = event {
-            forward(event, holdingDeliveryLock: true)
+            relay(event, holdingDeliveryLock: true)
         } else if let next = following(event, started) {
             pending = next
             if phase.compareExchange(
@@ -92,7 +92,7 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
             pending = nil
             start(next)
         } else {
-            forward(event)
+            relay(event)
         }
     }
 

@@ -4,7 +4,7 @@
 /// latest inner signal is subscribed; a new one disposes the previous. It completes when the source
 /// and the latest inner signal have completed; an error from either disposes everything, then is
 /// forwarded, as ReactiveObjC's `RACSignal+Operations.m -switchToLatest`. Events go downstream
-/// through the relay's `forward(_:)` and disposal through the `TeardownTrampoline`, so that nesting
+/// through the relay's `relay(_:)` and disposal through the `TeardownTrampoline`, so that nesting
 /// it deeply does not grow the stack. The source and current inner subscriptions are linked, not
 /// held: their handlers hold this object (see `UnownedDisposable`).
 @usableFromInline
@@ -75,7 +75,7 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
             &event,
             failing: { error in
                 dispose()
-                forward(error)
+                relay(error)
             }, completed: { innerCompleted(identifier) })
     }
 
@@ -104,7 +104,7 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
             return sourceDone
         }
         if finished {
-            forward(.completed)
+            relay(.completed)
         }
     }
 
@@ -118,13 +118,13 @@ final class SwitchSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
         }
         finishedSource?.release()
         if finished {
-            forward(.completed)
+            relay(.completed)
         }
     }
 
     @usableFromInline
     func fail(_ error: Failure) {
         dispose()
-        forward(.error(error))
+        relay(.error(error))
     }
 }
