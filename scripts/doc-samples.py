@@ -4,7 +4,7 @@ scripts/doc-samples.sh can compile each of them against the package's modules.
 
 usage: doc-samples.py OUTPUT_DIR FILE.md...
 
-Rules (Docs/GettingStarted.md, "Code samples", tells writers the same):
+Rules (Docs/GettingStarted.md, "Code samples in these documents", tells writers the same):
 
 - Every block fenced with ```swift is compiled, as its own module. Fences indented inside a list
   are fine. Other fences (``` alone, ```sh, ```text) are not code samples.

@@ -1,6 +1,6 @@
 // BlockingWaitWatch: lets a blocking operator see that it would wait for work queued on the serial
 // scheduler whose thread it blocks, which cannot run until it returns, and stop loudly instead of
-// hanging (Docs/Concepts.md, "Blocking on a scheduler's thread").
+// hanging (Docs/Concepts.md, "Blocking on the main thread, or on a serial scheduler's thread").
 
 import Dispatch
 import Foundation

@@ -17,7 +17,7 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
 {
     /// Subscribes one subscriber of the operator to `upstream`, given the operator's arguments.
     // It captures nothing (`lift` makes it where the types are known): the arguments are its
-    // context, so that applying an operator allocates one object (Docs/Internals.md, "lift").
+    // context, so that applying an operator allocates one object (Docs/Performance.md, item 12).
     @usableFromInline package typealias Start = (
         _ upstream: Signal<UpstreamValue, UpstreamFailure>, _ arguments: Arguments,
         _ subscriber: Subscriber<Value, Failure>
@@ -114,8 +114,8 @@ package final class LiftedSignal<UpstreamValue, UpstreamFailure: Error, Argument
 /// An operator stage that `Signal.lift(_:_:named:)` can make: a final `OperatorStage` subclass
 /// made from the operator's arguments and the subscriber it feeds, which handles each value in
 /// `receive(_:)`. Errors and completion pass through unless it implements `receive(error:)` or
-/// `receiveCompleted()`; values pass through too if it changes neither their type nor implements
-/// `receive(_:)` (a stage that acts only on errors, as `mapError`'s).
+/// `receiveCompleted()`; values pass through too if it keeps their type and does not implement
+/// `receive(_:)` (a stage that acts only on errors or completion).
 ///
 /// ```
 /// lift(FilterStage.self, isIncluded)   →   FilterStage(isIncluded, feeding: subscriber)
@@ -204,7 +204,7 @@ extension Signal {
             upstream, arguments, downstream in
             let stage = Stage(arguments, feeding: downstream)
             // Linked, not held: the stage holds its downstream, and the chain is held from its
-            // source down (Docs/Internals.md, "who holds whom").
+            // source down (Docs/Internals.md, "Who holds whom").
             downstream.link(state: stage)
             upstream.subscribe(claiming: stage)
             return nil
@@ -216,7 +216,7 @@ extension Signal {
 /// stage (`Signal.fusing(_:named:)`), as the signal's fusion receives it: the description's type
 /// and address, valid during the call. RACCore only carries it; the fusion reads it as the type
 /// it expects, or declines. (Comparing type identities costs a few instructions where a dynamic
-/// cast from `Any` cost about 570 per operator application: Docs/Internals.md, "Fusion".)
+/// cast from `Any` cost about 570 per operator application: Docs/Performance.md, item 20.)
 ///
 /// ```
 /// filter(p) on map(f)'s signal:  FusionRequest(&Predicate(p))  →  fusion reads a Predicate → one stage

@@ -325,8 +325,8 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     /// Stops the subscriber: no delivery starts after this returns, the stage is released and the
     /// resources are disposed. Runs once; never waits. A callback that another thread is running at
     /// this moment finishes (it began before the disposal), and that thread releases the stage
-    /// when it returns. Not waiting is what keeps operators with several inputs (`merge` + `take`
-    /// on two threads) from deadlocking: each delivering thread holds its own input's lock.
+    /// when it returns. Not waiting is what keeps subscribers that dispose each other from
+    /// callbacks on two threads from deadlocking: each delivering thread holds its own lock.
     public final func dispose() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if deliveryLock.tryLock() {

@@ -32,7 +32,7 @@ extension SubscriptionStage {
     @inlinable @inline(__always)
     package static var dispatch: (AnyObject, UnsafeMutableRawPointer?) -> Void {
         // A closure that captures nothing once specialised where the stage's type is known: it
-        // calls the stage's methods directly (Docs/Internals.md, "dispatch"). The event is passed
+        // calls the stage's methods directly (Docs/Internals.md, "The walk of one value"). The event is passed
         // by address, so that unspecialised code neither copies it nor looks up its metadata.
         { object, address in
             guard let address else {

@@ -3,9 +3,10 @@ import Synchronization
 /// A mutual-exclusion lock over a heap-allocated `pthread_mutex_t`.
 ///
 /// ThreadSanitizer understands pthread mutexes (it reports `Synchronization.Mutex` as a race on
-/// Linux), so every lock in the framework is one of these. `recursive: true` lets the owning thread
-/// lock again, which is how a subscriber serialises its events yet still accepts an event sent from
-/// inside its own callback (RAC's `@synchronized`).
+/// Linux), so the framework's locks are these or atomics: `RecursiveLock` (which waits on pthread
+/// conditions) and `SpinLock`. (One `Mutex` is left, around the semaphore in `DueActions`.)
+/// `recursive: true` lets the owning thread lock again, which is how a subscriber serialises its
+/// events yet still accepts an event sent from inside its own callback (RAC's `@synchronized`).
 @usableFromInline
 package final class PthreadLock: @unchecked Sendable {
     @usableFromInline let mutex: RawMutex

@@ -30,7 +30,8 @@ class DeliveryRelay<Value, Failure: Error>: DeliveryBacklog, @unchecked Sendable
     /// queued events) before the thread's outermost forward returns. `holdingDeliveryLock`: the
     /// caller holds the downstream's delivery lock (an inner subscriber forwarding a value from
     /// its own delivery; it shares that lock), so a delivery now does not take it again
-    /// (`Subscriber.forwardHoldingDeliveryLock`). Events queued here are sent later by `send`.
+    /// (`Subscriber.forwardHoldingDeliveryLock`). Events queued here are sent later by
+    /// `deliverBacklog()`, which the thread's `DeliveryTrampoline` calls.
     @inlinable @inline(__always)
     final func relay(_ event: Event<Value, Failure>, holdingDeliveryLock: Bool = false) {
         if !queueing.load(ordering: .acquiring), let frame = DeliveryTrampoline.enter() {
