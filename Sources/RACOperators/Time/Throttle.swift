@@ -18,11 +18,14 @@ extension Signal {
         TimeValidation.requireNonNegative(interval, "throttle(_:on:valuesPassingTest:)")
         TimeValidation.requireDeferringScheduler(scheduler, "throttle(_:on:valuesPassingTest:)")
         return Signal(name: SignalDebugNames.name("[\(self.name)] -throttle: \(interval)")) { subscriber in
-            let state = ThrottleState(interval, on: scheduler, feeding: subscriber)
-            subscriber.add(state)
+            let state = ThrottleState(interval, feeding: subscriber)
+            // The subscriber's end cancels the timer. It holds the timer's slot, not the state,
+            // which holds the subscriber: the chain is held from its source down, and a source
+            // released without ending releases it (Docs/Internals.md, "Who holds whom").
+            subscriber.add(state.timer)
             return self.subscribe(linkedTo: subscriber) { event in
                 switch event {
-                case .next(let value): state.receive(value, throttled: predicate(value))
+                case .next(let value): state.receive(value, throttled: predicate(value), on: scheduler)
                 case .error(let failure): state.receive(error: failure)
                 case .completed: state.receiveCompleted()
                 }
@@ -45,7 +48,10 @@ extension Signal {
 
 /// One subscription of `throttle`: the held value and its timer, behind one lock. Not an
 /// `OperatorStage`: the timer sends from the scheduler, outside the upstream's deliveries (the
-/// documented exception, Docs/Internals.md). Each value takes the lock once.
+/// documented exception, Docs/Internals.md). Each value takes the lock once. Held by the source's
+/// subscriber and a pending timer's action; it holds the downstream, not the scheduler (the
+/// source's subscriber does): a scheduler's pending action holds the state, and a state that
+/// held the scheduler would make a cycle that a virtual-time scheduler never advanced keeps.
 ///
 /// A timer that has fired cannot be cancelled: its action may already be waiting for the lock
 /// when a newer value replaces the held one. So each timer carries the number of the hold it was
@@ -55,44 +61,38 @@ extension Signal {
 /// -a-b------  (interval 3)  →  ------b---      a's timer is cancelled when b arrives
 /// ```
 @usableFromInline
-final class ThrottleState<Value, Failure: Error>: Disposable, @unchecked Sendable {
-    @usableFromInline let lock = RecursiveLock()
+final class ThrottleState<Value, Failure: Error>: @unchecked Sendable {
+    @usableFromInline let lock: RecursiveLock
     @usableFromInline let interval: Duration
-    @usableFromInline let scheduler: Scheduler
     @usableFromInline let downstream: Subscriber<Value, Failure>
     /// The value waiting for a quiet interval. Guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline var held: Value?
     /// How many values have been held: the number of the current hold. Guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline var holds: UInt64 = 0
-    /// The current hold's timer. Guarded by `lock`.
-    @exclusivity(unchecked) @usableFromInline var timer: (any Disposable)?
+    /// The current hold's timer, in a slot that the downstream subscriber holds and disposes when
+    /// the subscription ends.
+    @usableFromInline let timer: ThrottleTimer
 
     @inlinable
-    init(_ interval: Duration, on scheduler: Scheduler, feeding downstream: Subscriber<Value, Failure>) {
+    init(_ interval: Duration, feeding downstream: Subscriber<Value, Failure>) {
+        let lock = RecursiveLock()
+        self.lock = lock
         self.interval = interval
-        self.scheduler = scheduler
         self.downstream = downstream
+        timer = ThrottleTimer(lock)
     }
 
-    @usableFromInline
-    var isDisposed: Bool { downstream.isDisposed }
-
-    /// Cancels the timer and drops the held value (the subscription has ended).
-    @usableFromInline
-    func dispose() {
-        lock.lock()
-        let cancelled = timer.take()
-        held = nil
-        lock.unlock()
-        cancelled?.dispose()
-    }
-
-    /// A value: replaces the held one (cancelling its timer) and starts its own timer, or, if it
-    /// is not `throttled`, drops the held one and is sent at once.
+    /// A value: replaces the held one (cancelling its timer) and starts its own timer on
+    /// `scheduler`, or, if it is not `throttled`, drops the held one and is sent at once.
     @inlinable
-    func receive(_ value: Value, throttled: Bool) {
+    func receive(_ value: Value, throttled: Bool, on scheduler: Scheduler) {
         lock.lock()
-        let cancelled = timer.take()
+        guard !timer.isCancelled else {
+            // The subscription has ended (its downstream is stopped): nothing to hold.
+            lock.unlock()
+            return
+        }
+        let cancelled = timer.current.take()
         guard throttled else {
             held = nil
             downstream.sendNext(value)
@@ -103,7 +103,7 @@ final class ThrottleState<Value, Failure: Error>: Disposable, @unchecked Sendabl
         held = value
         holds &+= 1
         let hold = holds
-        timer = scheduler.schedule(after: interval) { [self] in timerFired(for: hold) }
+        timer.current = scheduler.schedule(after: interval) { [self] in timerFired(for: hold) }
         lock.unlock()
         // Outside the lock: a timer that fires meanwhile finds a newer hold and does nothing.
         cancelled?.dispose()
@@ -118,7 +118,7 @@ final class ThrottleState<Value, Failure: Error>: Disposable, @unchecked Sendabl
             return
         }
         held = nil
-        timer = nil
+        timer.current = nil
         downstream.sendNext(value)
         lock.unlock()
     }
@@ -126,7 +126,10 @@ final class ThrottleState<Value, Failure: Error>: Disposable, @unchecked Sendabl
     /// The error: drops the held value and passes the error on.
     @inlinable
     func receive(error: Failure) {
-        dispose()
+        lock.lock()
+        held = nil
+        lock.unlock()
+        timer.dispose()
         downstream.sendError(error)
     }
 
@@ -134,11 +137,45 @@ final class ThrottleState<Value, Failure: Error>: Disposable, @unchecked Sendabl
     @inlinable
     func receiveCompleted() {
         lock.lock()
-        let cancelled = timer.take()
+        let cancelled = timer.current.take()
         let value = held.take()
         if let value { downstream.sendNext(value) }
         lock.unlock()
         cancelled?.dispose()
         downstream.sendCompleted()
+    }
+}
+
+/// The timer slot of a `throttle` subscription: the current hold's timer, guarded by the
+/// subscription's lock. The downstream subscriber holds it (as a resource) and disposes it when
+/// the subscription ends, which cancels the timer and keeps any later one from being started.
+///
+/// ```
+/// downstream ends  →  dispose(): the pending timer is cancelled
+/// ```
+@usableFromInline
+final class ThrottleTimer: Disposable, @unchecked Sendable {
+    @usableFromInline let lock: RecursiveLock
+    /// The pending timer. Guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline var current: (any Disposable)?
+    /// Whether the subscription has ended. Guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline var isCancelled = false
+
+    @inlinable
+    init(_ lock: RecursiveLock) {
+        self.lock = lock
+    }
+
+    @usableFromInline
+    var isDisposed: Bool { lock.withLock { isCancelled } }
+
+    /// Cancels the pending timer (outside the lock) and any later one.
+    @usableFromInline
+    func dispose() {
+        lock.lock()
+        isCancelled = true
+        let cancelled = current.take()
+        lock.unlock()
+        cancelled?.dispose()
     }
 }

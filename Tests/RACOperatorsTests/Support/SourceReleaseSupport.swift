@@ -202,6 +202,11 @@ let releaseCases: [ReleaseCase] = [
         s[0].sendNext(9)
         s[1].sendNext(4)
     },
+    ReleaseCase("throttle, a value held", expected: [], live: [1]) { s, p in
+        s[0].throttle(.seconds(1), on: VirtualTimeScheduler()).map(keep(p))
+    } feed: { s in
+        s[0].sendNext(1)
+    },
     ReleaseCase("deliver(on: .immediate)", expected: [1], live: [1]) { s, p in
         s[0].deliver(on: Scheduler.immediate).map(keep(p))
     } feed: { s in
