@@ -115,6 +115,41 @@ struct RetryWhenTests {
         try second.expect(try cold(second, "-#").retry { _ in late }, toEmit: "-----|")
     }
 
+    @Test("release: the errors signal, the trigger and the subscription go once it is disposed or ended")
+    func release() {
+        // A subject that has failed fails every later subscriber: the second attempt is a live one.
+        let live = Subject<Int, TestError>()
+        var attempt = 0
+        let source = Signal<Int, TestError>.defer {
+            attempt += 1
+            return attempt == 1 ? Signal(error: TestError(1)) : live
+        }
+        let trigger = Subject<Void, TestError>()
+        var handed: Signal<TestError, Never>?
+        let log = EventLog<Int, TestError>()
+        let subscription = log.record(
+            source.retry { errors in
+                handed = errors
+                return trigger
+            })
+        expectReleased(handed!, "the errors signal handed to the handler")
+        expectReleased(subscription as AnyObject, "the retry(when:) subscription")
+        handed = nil
+        trigger.sendNext(())
+        live.sendNext(1)
+        subscription.dispose()
+        #expect(log.events == [.next(1)])
+        #expect(attempt == 2 && live.subscriberCount == 0 && trigger.subscriberCount == 0)
+
+        let ending = Subject<Int, TestError>()
+        let endingTrigger = Subject<Void, TestError>()
+        let endingLog = EventLog.of(ending.retry { _ in endingTrigger })
+        ending.sendError(TestError(1))
+        endingTrigger.sendError(TestError(2))
+        #expect(endingLog.events == [.error(TestError(2))])
+        #expect(ending.subscriberCount == 0 && endingTrigger.subscriberCount == 0)
+    }
+
     @Test("a trigger that answers at once, 10 000 synchronous attempts: the stack stays flat")
     func synchronousAttempts() {
         var subscriptions = 0
