@@ -540,13 +540,42 @@ struct OperatorsDocTests {
         }
     }
 
-    @Test("flattenMap, flatten, flatten(1), concat(), switchToLatest")
+    @Test(
+        "flattenMap, flatten, flatten(1), concat(), switchToLatest, flatMapLatest, concatMap, flatMapFirst, exhaust, retry(when:)"
+    )
     func higherOrder() throws {
         let file = "RACOperators/HigherOrder"
         try checkDoc(
-            file, "public func flattenMap<", inputs: ["self", "transform(1)", "transform(2)"],
-            output: "flattenMap"
+            "RACOperators/HigherOrder/FlattenMap.swift", "public func flattenMap<",
+            inputs: ["self", "transform(1)", "transform(2)"], output: "flattenMap"
         ) { signals, _ in signals[0].flattenMap { $0 == "1" ? signals[1] : signals[2] } }
+        try checkDoc(
+            file, "public func flatMapLatest<", inputs: ["self", "transform(1)", "transform(2)"],
+            output: "flatMapLatest"
+        ) { signals, _ in signals[0].flatMapLatest { $0 == "1" ? signals[1] : signals[2] } }
+        try checkDoc(
+            file, "public func concatMap<", inputs: ["self", "transform(1)", "transform(2)"],
+            output: "concatMap"
+        ) { signals, _ in signals[0].concatMap { $0 == "1" ? signals[1] : signals[2] } }
+        try checkDoc(
+            "RACOperators/HigherOrder/MapAndFlatten.swift", "maxConcurrent: Int, _ transform",
+            inputs: ["self", "transform(1)", "transform(2)", "transform(3)"],
+            output: "flattenMap(maxConcurrent: 2)"
+        ) { signals, _ in signals[0].flattenMap(maxConcurrent: 2) { signals[Int($0)!] } }
+        try checkDoc(
+            file, "public func flatMapFirst<", inputs: ["self", "transform(1)", "transform(3)"],
+            output: "flatMapFirst"
+        ) { signals, _ in signals[0].flatMapFirst { $0 == "1" ? signals[1] : signals[2] } }
+        try checkDoc(file, "public func exhaust<", inputs: ["self", "x", "y", "z"], output: "exhaust") {
+            signals, _ in
+            signals[0].map { ["x": signals[1], "y": signals[2], "z": signals[3]][$0]! }.exhaust()
+        }
+        try checkDoc(
+            file, "public func retry<Trigger>", inputs: ["self"], output: "retry(when: { $0.delay(2) })"
+        ) {
+            signals, scheduler in
+            signals[0].retry { $0.promoteError(TestError.self).delay(scheduler.frames(2), on: scheduler) }
+        }
         let cases:
             [(String, String, (Signal<Signal<String, TestError>, TestError>) -> Signal<String, TestError>)] =
                 [

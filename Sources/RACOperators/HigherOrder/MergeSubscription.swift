@@ -1,9 +1,10 @@
 // MergeSubscription: the subscription state of the merging operators.
 
 /// One subscription of a merging operator (`bind`, `flattenMap`, `flatten`, `flatten(_:)`,
-/// `concat()`, `Signal.merge`): it owns the source subscription, every inner subscription and the
-/// signals waiting for a free slot, and completes the downstream subscriber once the source and
-/// every inner signal have completed, as ReactiveObjC's `RACSignal.m -bind:` does.
+/// `concat()`, `Signal.merge`; and `flatMapFirst`, which drops what `flatten(1)` would queue): it
+/// owns the source subscription, every inner subscription and the signals waiting for a free slot,
+/// and completes the downstream subscriber once the source and every inner signal have completed,
+/// as ReactiveObjC's `RACSignal.m -bind:` does.
 ///
 /// Values of inner signals go straight to the downstream subscriber (which serialises them), through
 /// the relay's `relay(_:)` (which queues them only deep in nested forwards); the lock only guards
@@ -128,6 +129,20 @@ final class MergeSubscription<Value, Failure: Error>: DeliveryRelay<Value, Failu
         let inner = startInnerLocked()
         lock.unlock()
         signal.subscribe(inner)
+    }
+
+    /// Subscribes to the signal `make` returns if fewer than `maxConcurrent` inner signals are
+    /// running; otherwise drops it without calling `make` (`flatMapFirst`, `exhaust`).
+    @inlinable
+    func addUnlessFull(_ make: () -> Signal<Value, Failure>) {
+        lock.lock()
+        guard !disposed, running < maxConcurrent else {
+            lock.unlock()
+            return
+        }
+        let inner = startInnerLocked()
+        lock.unlock()
+        make().subscribe(inner)
     }
 
     /// Counts a new running inner signal and makes its subscriber. Call with `lock` held.
