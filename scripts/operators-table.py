@@ -10,6 +10,13 @@ startLazily). For each public member it takes, from the `///` comment just above
 - the meaning: the first sentence of the first paragraph that is not the `RAC: ...` sentence;
 - the marble: the first fenced ``` block.
 
+Declarations marked `@available(*, unavailable, …)` or `@available(*, deprecated, …)` are not
+operators and are left out: the peers' names under which the compiler names ours
+(Sources/RACOperators/PeerNames: `debounce`, `sink`, `observe(on:)` …), and the initialisers that
+make `Signal { … }` with a closure that is not an async operation a compile error
+(Async/ClosureValueGuard.swift). They keep the doc comment every public symbol has (a RAC name
+and a sketch), which this script does not check. Their folder, PeerNames, is in no family.
+
 Usage:
     python3 scripts/operators-table.py           rewrite Docs/Operators.md
     python3 scripts/operators-table.py --check   exit 1 if Docs/Operators.md is stale, or if an
@@ -252,12 +259,28 @@ def has_marble(lines: list[str] | None) -> bool:
     )
 
 
+def attribute_start(lines: list[str], index: int) -> int:
+    """The index of the first attribute line above the member declared at `lines[index]` (`index`
+    if none): `    @…` lines, and the continuation lines of a multi-line `@available(…)`."""
+    above = index - 1
+    while above >= 0 and (
+        re.match(r"    @", lines[above]) or re.match(r"        ", lines[above]) or lines[above] == "    )"
+    ):
+        above -= 1
+    return above + 1
+
+
+def is_withdrawn(lines: list[str], index: int) -> bool:
+    """Whether the member declared at `lines[index]` is marked unavailable or deprecated: a peer's
+    name or a guard, not an operator."""
+    attributes = " ".join(lines[attribute_start(lines, index) : index])
+    return re.search(r"@available\(\s*\*\s*,\s*(unavailable|deprecated)\b", attributes) is not None
+
+
 def doc_and_declaration(lines: list[str], index: int) -> tuple[list[str], str, int]:
     """The doc comment above the member declared at `lines[index]` (skipping attributes), its
     declaration up to the line with its opening brace, and the index of that line."""
-    above = index - 1
-    while above >= 0 and re.match(r"    @", lines[above]):
-        above -= 1
+    above = attribute_start(lines, index) - 1
     doc = []
     while above >= 0 and lines[above].startswith("    ///"):
         doc.insert(0, lines[above][7:].removeprefix(" "))
@@ -285,6 +308,9 @@ def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
             in_extension = False
         elif in_extension and re.match(r"    public\s", line):
             doc, declaration, end = doc_and_declaration(lines, index)
+            if is_withdrawn(lines, index):
+                index = end + 1
+                continue
             name = swift_name(declaration)
             where = f"{relative}:{index + 1}"
             if only is not None and name not in only:

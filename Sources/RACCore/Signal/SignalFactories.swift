@@ -4,7 +4,10 @@ extension Signal {
     /// ```
     /// Signal(value: a):  (a|)
     /// ```
-    @inlinable
+    ///
+    /// Disfavored: a trailing closure, `Signal { … }`, is the async operation of RACOperators'
+    /// `Signal(_:)`, or a compile error, never the value of a signal of closures.
+    @inlinable @_disfavoredOverload
     public convenience init(value: Value) {
         self.init(name: SignalDebugNames.name("+return: \(value)")) { subscriber in
             subscriber.sendNext(value)

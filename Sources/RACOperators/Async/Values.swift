@@ -15,7 +15,10 @@ struct UncheckedTransfer<Wrapped>: @unchecked Sendable {
 /// signal:                 -a-b-|
 /// for try await v in signal.values { ... }   v = a, b, then the loop ends
 /// ```
-public struct SignalValues<Value, Failure: Error>: AsyncSequence {
+///
+/// `Sendable` (it holds only the signal and the policy), so it can be handed to another task or
+/// back to `Signal(_:)`; its iterator is one consumer's and stays where it was made.
+public struct SignalValues<Value, Failure: Error>: AsyncSequence, Sendable {
     /// The element type: the signal's values.
     public typealias Element = Value
 

@@ -15,7 +15,10 @@
 /// RetryBackoff(initial: 1, maximum: 6):                      waits 1, 2, 4, 6, 6 …
 /// RetryBackoff(initial: 2, maximum: 8, jitter: 0.5, random: { 0.5 }):   waits 1.5, 3, 6, 6 …
 /// ```
-public struct RetryBackoff {
+///
+/// `Sendable` (the random source is a `@Sendable` closure), so that a backoff can be kept in a
+/// `static let` and shared by the subscriptions of any thread.
+public struct RetryBackoff: Sendable {
     /// The wait before the first retry.
     public let initial: Duration
     /// How much longer each wait is than the one before (at least 1).
@@ -25,7 +28,7 @@ public struct RetryBackoff {
     /// The part of each wait that is random, from 0 (none) to 1 (all of it).
     public let jitter: Double
     /// The random numbers: one in `0..<1` per wait.
-    let random: () -> Double
+    let random: @Sendable () -> Double
 
     /// Creates a backoff. `initial` must be `>= 0`, `maximum >= initial`, `multiplier >= 1` and
     /// `jitter` within `0...1`; anything else stops the process with a message naming the input.
@@ -35,7 +38,7 @@ public struct RetryBackoff {
     /// ```
     public init(
         initial: Duration, multiplier: Double = 2, maximum: Duration, jitter: Double = 0,
-        random: @escaping () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         let call = "RetryBackoff(initial:multiplier:maximum:jitter:random:)"
         if initial < .zero {

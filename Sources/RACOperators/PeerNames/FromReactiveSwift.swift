@@ -1,0 +1,479 @@
+// ReactiveSwift's names for operators and types this package has under RAC's: each is
+// unavailable, and the compiler names ours (see FromRxSwift.swift). ReactiveSwift's own
+// `Signal`/`SignalProducer` split is one cold `Signal` here; `Lifetime`, `MutableProperty`,
+// `Property`, `ScopedDisposable`, `SerialDisposable`, `combinePrevious`, `withLatest(from:)`,
+// `take(until:)`, `promoteError`, `mapError` and `uniqueValues` have the same names here.
+// `observe(on:)` is in FromRxSwift.swift (the two libraries share it).
+
+extension Signal {
+    /// RAC: `-subscribeOn:` (ReactiveSwift `start(on:)`); unavailable, renamed to
+    /// `subscribe(on:)`.
+    ///
+    /// ```
+    /// start(on: s)   →   subscribe(on: s)
+    /// ```
+    @available(*, unavailable, renamed: "subscribe(on:)")
+    public func start(on scheduler: Scheduler) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-subscribeNext:` (ReactiveSwift `startWithValues(_:)`); unavailable, renamed to
+    /// `subscribe(next:)`.
+    ///
+    /// ```
+    /// startWithValues { print($0) }   →   subscribe(next: { print($0) })
+    /// ```
+    @available(*, unavailable, renamed: "subscribe(next:)")
+    @discardableResult
+    public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-subscribeNext:` (ReactiveSwift `observeValues(_:)`); unavailable, renamed to
+    /// `subscribe(next:)`.
+    ///
+    /// ```
+    /// observeValues { print($0) }   →   subscribe(next: { print($0) })
+    /// ```
+    @available(*, unavailable, renamed: "subscribe(next:)")
+    @discardableResult
+    public func observeValues(_ action: @escaping (Value) -> Void) -> any Disposable {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-subscribeError:` (ReactiveSwift `startWithFailed(_:)`); unavailable, renamed to
+    /// `subscribe(error:)`.
+    ///
+    /// ```
+    /// startWithFailed { print($0) }   →   subscribe(error: { print($0) })
+    /// ```
+    @available(*, unavailable, renamed: "subscribe(error:)")
+    @discardableResult
+    public func startWithFailed(_ action: @escaping (Failure) -> Void) -> any Disposable {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-subscribeCompleted:` (ReactiveSwift `startWithCompleted(_:)`); unavailable, renamed
+    /// to `subscribe(completed:)`.
+    ///
+    /// ```
+    /// startWithCompleted { done() }   →   subscribe(completed: { done() })
+    /// ```
+    @available(*, unavailable, renamed: "subscribe(completed:)")
+    @discardableResult
+    public func startWithCompleted(_ action: @escaping () -> Void) -> any Disposable {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-subscribeNext:error:completed:` (ReactiveSwift `startWithResult(_:)`); unavailable:
+    /// `subscribe(next:error:)`, one closure per event.
+    ///
+    /// ```
+    /// startWithResult { result in … }   →   subscribe(next: { … }, error: { … })
+    /// ```
+    @available(*, unavailable, message: "use subscribe(next:error:completed:), one closure per event")
+    @discardableResult
+    public func startWithResult(_ action: @escaping (Result<Value, Failure>) -> Void) -> any Disposable {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-subscribe:` with an event block (ReactiveSwift `start(_:)`); unavailable, renamed
+    /// to `observe(_:)` (events `.next`, `.error`, `.completed`; no `.interrupted`: a disposed
+    /// subscription sends nothing).
+    ///
+    /// ```
+    /// start { event in … }   →   observe { event in … }
+    /// ```
+    @available(*, unavailable, renamed: "observe(_:)")
+    @discardableResult
+    public func start(_ action: @escaping (Event<Value, Failure>) -> Void) -> any Disposable {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-doNext:`, `-doError:`, `-doCompleted:`, `-initially:`, `-finally:` (ReactiveSwift
+    /// `on(starting:started:event:failed:completed:interrupted:terminated:disposed:value:)`);
+    /// unavailable: one operator per event.
+    ///
+    /// ```
+    /// on(value: f, failed: g)   →   doNext(f).doError(g)
+    /// ```
+    @available(
+        *, unavailable,
+        message: """
+            use doNext(_:) (value), doError(_:) (failed), doCompleted(_:) (completed), initially(_:) \
+            (starting), finally(_:) (terminated), doDisposed(_:) (disposed)
+            """
+    )
+    public func on(
+        starting: (() -> Void)? = nil, started: (() -> Void)? = nil,
+        event: ((Event<Value, Failure>) -> Void)? = nil, failed: ((Failure) -> Void)? = nil,
+        completed: (() -> Void)? = nil, interrupted: (() -> Void)? = nil, terminated: (() -> Void)? = nil,
+        disposed: (() -> Void)? = nil, value: ((Value) -> Void)? = nil
+    ) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-distinctUntilChanged` (ReactiveSwift `skipRepeats()`); unavailable, renamed to
+    /// `distinctUntilChanged()`.
+    ///
+    /// ```
+    /// self:                     -a-a-b-|
+    /// distinctUntilChanged():   -a---b-|
+    /// ```
+    @available(*, unavailable, renamed: "distinctUntilChanged()")
+    public func skipRepeats() -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-distinctUntilChanged` with a comparer (ReactiveSwift `skipRepeats(_:)`);
+    /// unavailable, renamed to `distinctUntilChanged(by:)`.
+    ///
+    /// ```
+    /// self:                           -a-a-b-|
+    /// distinctUntilChanged(by: ==):   -a---b-|
+    /// ```
+    @available(*, unavailable, renamed: "distinctUntilChanged(by:)")
+    public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-takeUntil:` with a lifetime (ReactiveSwift `take(during:)`); unavailable: take
+    /// until the lifetime's `ended` signal completes.
+    ///
+    /// ```
+    /// take(during: lifetime)   →   take(until: lifetime.ended)
+    /// ```
+    @available(*, unavailable, message: "use take(until: lifetime.ended)")
+    public func take(during lifetime: Lifetime) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-take:` (ReactiveSwift `take(first:)`); unavailable, renamed to `take(_:)`.
+    ///
+    /// ```
+    /// self:      -a-b-c-|
+    /// take(2):   -a-(b|)
+    /// ```
+    @available(*, unavailable, renamed: "take(_:)")
+    public func take(first count: Int) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-takeLast:` (ReactiveSwift `take(last:)`); unavailable, renamed to `takeLast(_:)`.
+    ///
+    /// ```
+    /// self:          -a-b-c-|
+    /// takeLast(2):   -------(bc|)
+    /// ```
+    @available(*, unavailable, renamed: "takeLast(_:)")
+    public func take(last count: Int) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-skip:` (ReactiveSwift `skip(first:)`); unavailable, renamed to `skip(_:)`.
+    ///
+    /// ```
+    /// self:      -1-2-3-|
+    /// skip(1):   ---2-3-|
+    /// ```
+    @available(*, unavailable, renamed: "skip(_:)")
+    public func skip(first count: Int) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-map:` then `-ignore:nil` (ReactiveSwift `filterMap(_:)`); unavailable, renamed to
+    /// `compactMap(_:)`.
+    ///
+    /// ```
+    /// self:               -1-x-3-|
+    /// compactMap(Int.init):  -1---3-|
+    /// ```
+    @available(*, unavailable, renamed: "compactMap(_:)")
+    public func filterMap<NewValue>(_ transform: @escaping (Value) -> NewValue?) -> Signal<NewValue, Failure>
+    {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-ignore:nil` (ReactiveSwift `skipNil()`); unavailable, renamed to `compacted()`.
+    ///
+    /// ```
+    /// self:          -a-nil-b-|
+    /// compacted():   -a-----b-|
+    /// ```
+    @available(*, unavailable, renamed: "compacted()")
+    public func skipNil() -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-catch:` (ReactiveSwift `flatMapError(_:)`); unavailable, renamed to `catch(_:)`.
+    ///
+    /// ```
+    /// self:      -a-#
+    /// handler:      c|
+    /// catch:     -a-c|
+    /// ```
+    @available(*, unavailable, renamed: "catch(_:)")
+    public func flatMapError<NewFailure: Error>(
+        _ handler: @escaping (Failure) -> Signal<Value, NewFailure>
+    ) -> Signal<Value, NewFailure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-tryMap:` (ReactiveSwift `attemptMap(_:)`); unavailable, renamed to `tryMap(_:)`,
+    /// whose closure throws the signal's error (typed).
+    ///
+    /// ```
+    /// self:                              -1-2-|
+    /// tryMap { $0 == 2 ? throw e : $0 }:   -1-#
+    /// ```
+    @available(*, unavailable, renamed: "tryMap(_:)")
+    public func attemptMap<NewValue>(
+        _ transform: @escaping (Value) throws(Failure) -> NewValue
+    ) -> Signal<NewValue, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-aggregateWithStart:reduce:` (ReactiveSwift and Combine `reduce(_:_:)`);
+    /// unavailable, renamed to `aggregate(_:_:)`.
+    ///
+    /// ```
+    /// self:              -1-2-3-|
+    /// aggregate(0, +):   -------(6|)
+    /// ```
+    @available(*, unavailable, renamed: "aggregate(_:_:)")
+    public func reduce<Accumulation>(
+        _ initial: Accumulation, _ nextPartialResult: @escaping (Accumulation, Value) -> Accumulation
+    ) -> Signal<Accumulation, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-combinePreviousWithStart:reduce:` (ReactiveSwift `combinePrevious(_:)`, which sends
+    /// pairs); unavailable: `combinePrevious(_:_:)` takes the start value and a combining closure.
+    ///
+    /// ```
+    /// combinePrevious(start)   →   combinePrevious(start) { ($0, $1) }
+    /// ```
+    @available(
+        *, unavailable, message: "use combinePrevious(initial) { ($0, $1) } (RAC's start value and reduce)"
+    )
+    public func combinePrevious(_ initial: Value) -> Signal<(Value, Value), Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: none (ReactiveSwift `combinePrevious()`, which drops the first value); unavailable:
+    /// pair values with `combinePrevious(_:_:)` from a start value, or with
+    /// `scan(_:_:)`.
+    ///
+    /// ```
+    /// combinePrevious()   →   combinePrevious(start) { ($0, $1) }
+    /// ```
+    @available(
+        *, unavailable, message: "use combinePrevious(initial) { ($0, $1) } (RAC's form takes a start value)"
+    )
+    public func combinePrevious() -> Signal<(Value, Value), Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: none (ReactiveSwift `collect(count:)`); unavailable, renamed to `buffer(count:)`.
+    ///
+    /// ```
+    /// self:               -a-b-c-|
+    /// buffer(count: 2):   ---x---(y|)     x = [a, b], y = [c]
+    /// ```
+    @available(*, unavailable, renamed: "buffer(count:)")
+    public func collect(count: Int) -> Signal<[Value], Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-sample:` (ReactiveSwift `sample(on:)`); unavailable, renamed to `sample(_:)`.
+    ///
+    /// ```
+    /// self:      -a-b---c-|
+    /// sampler:   ---x-x---x|
+    /// sample:    ---b-b---c|
+    /// ```
+    @available(*, unavailable, renamed: "sample(_:)")
+    public func sample<Sampler>(on sampler: Signal<Sampler, Failure>) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-concat:` with one value (ReactiveSwift `concat(value:)`); unavailable:
+    /// `concat(Signal(value:))`.
+    ///
+    /// ```
+    /// self:                         -a-|
+    /// concat(Signal(value: b)):     -a-(b|)
+    /// ```
+    @available(*, unavailable, message: "use concat(Signal(value: value))")
+    public func concat(value: Value) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-startWith:` (ReactiveSwift `prefix(value:)`); unavailable, renamed to
+    /// `startWith(_:)`.
+    ///
+    /// ```
+    /// self:           -b-|
+    /// startWith(a):   (a)-b-|
+    /// ```
+    @available(*, unavailable, renamed: "startWith(_:)")
+    public func prefix(value: Value) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-throttle:` under ReactiveSwift's name (`debounce(_:on:discardWhenCompleted:)`);
+    /// unavailable, renamed to `throttle(_:on:)`: RAC's throttle is a debounce, and on completion
+    /// it sends the held value (ReactiveSwift's `discardWhenCompleted: false`; its default drops
+    /// it).
+    ///
+    /// ```
+    /// self:                        -a-b-----c-|
+    /// debounce(3) = throttle(3):   ------b----(c|)     (c sent on completion)
+    /// ```
+    @available(
+        *, unavailable, renamed: "throttle(_:on:)",
+        message: """
+            RAC's throttle is ReactiveSwift's debounce, and it sends the held value on completion \
+            (discardWhenCompleted: false)
+            """
+    )
+    public func debounce<S>(_ interval: Duration, on scheduler: S, discardWhenCompleted: Bool = true)
+        -> Signal<Value, Failure>
+    {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-timeout:onScheduler:` with an error of your own (ReactiveSwift
+    /// `timeout(after:raising:on:)`); unavailable, renamed to `timeout(_:on:raising:)`.
+    ///
+    /// ```
+    /// self:                    ------a|
+    /// timeout(3, raising: e):  ---#
+    /// ```
+    @available(*, unavailable, renamed: "timeout(_:on:raising:)")
+    public func timeout<S>(after interval: Duration, raising error: Failure, on scheduler: S) -> Signal<
+        Value, Failure
+    > {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-flattenMap:`, `-switchToLatest`, `-concat` (ReactiveSwift `flatMap(_:_:)` with a
+    /// `FlattenStrategy`); unavailable: `.merge` is `flattenMap(_:)`, `.latest` is `map(_:)` then
+    /// `switchToLatest()`, `.concat` is `map(_:)` then `concat()`, `.race` is `map(_:)` then
+    /// `Signal.amb`.
+    ///
+    /// ```
+    /// flatMap(.latest) { q in search(q) }   →   map { q in search(q) }.switchToLatest()
+    /// ```
+    @available(
+        *, unavailable,
+        message: """
+            use flattenMap(_:) for .merge, map(_:) then switchToLatest() for .latest, map(_:) then \
+            concat() for .concat
+            """
+    )
+    public func flatMap<NewValue>(
+        _ strategy: FlattenStrategy, _ transform: @escaping (Value) -> Signal<NewValue, Failure>
+    ) -> Signal<NewValue, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-flatten`, `-switchToLatest`, `-concat` (ReactiveSwift `flatten(_:)` with a
+    /// `FlattenStrategy`); unavailable: `.merge` is `flatten()`, `.latest` is `switchToLatest()`,
+    /// `.concat` is `concat()`.
+    ///
+    /// ```
+    /// flatten(.latest)   →   switchToLatest()
+    /// ```
+    @available(
+        *, unavailable,
+        message: "use flatten() for .merge, switchToLatest() for .latest, concat() for .concat"
+    )
+    public func flatten(_ strategy: FlattenStrategy) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `RACSubject` (ReactiveSwift `Signal.pipe()`); unavailable: a `Subject` is both the
+    /// signal and the input (`sendNext(_:)`, `sendError(_:)`, `sendCompleted()`).
+    ///
+    /// ```
+    /// let (output, input) = Signal.pipe()   →   let subject = Subject<Int, Never>()
+    /// ```
+    @available(
+        *, unavailable, message: "use a Subject: it is the signal and the input (sendNext, sendCompleted)"
+    )
+    public static func pipe() -> (output: Signal<Value, Failure>, input: Subject<Value, Failure>) {
+        fatalError("unavailable")
+    }
+}
+
+extension SubscriberProtocol {
+    /// RAC: `-sendNext:` (ReactiveSwift `send(value:)`); unavailable, renamed to `sendNext(_:)`.
+    ///
+    /// ```
+    /// observer.send(value: a)   →   subscriber.sendNext(a)
+    /// ```
+    @available(*, unavailable, renamed: "sendNext(_:)")
+    public func send(value: Value) {
+        fatalError("unavailable")
+    }
+
+    /// RAC: `-sendError:` (ReactiveSwift `send(error:)`); unavailable, renamed to `sendError(_:)`.
+    ///
+    /// ```
+    /// observer.send(error: e)   →   subscriber.sendError(e)
+    /// ```
+    @available(*, unavailable, renamed: "sendError(_:)")
+    public func send(error: Failure) {
+        fatalError("unavailable")
+    }
+}
+
+/// RAC: none (ReactiveSwift `FlattenStrategy`); unavailable: the strategies are operators here
+/// (`flatten()`, `switchToLatest()`, `concat()`, `flatten(_:)` with a count).
+///
+/// ```
+/// .merge → flatten()   .latest → switchToLatest()   .concat → concat()
+/// ```
+@available(
+    *, unavailable,
+    message:
+        "the strategies are operators: flatten() (.merge), switchToLatest() (.latest), concat() (.concat)"
+)
+public enum FlattenStrategy {
+    /// Unavailable: `flatten()` / `flattenMap(_:)`.
+    case merge
+    /// Unavailable: `switchToLatest()`.
+    case latest
+    /// Unavailable: `concat()`.
+    case concat
+    /// Unavailable: `Signal.amb(_:)`.
+    case race
+}
+
+/// RAC: `RACSignal` (ReactiveSwift `SignalProducer<Value, Error>`, the cold signal); unavailable,
+/// renamed to `Signal<Value, Failure>`: every signal here is cold, as RAC's.
+///
+/// ```
+/// SignalProducer<Int, Never>(value: 1)   →   Signal<Int, Never>(value: 1)
+/// ```
+@available(*, unavailable, renamed: "Signal")
+public typealias SignalProducer<Value, Error: Swift.Error> = Signal<Value, Error>
+
+/// RAC: `RACCompoundDisposable` (ReactiveSwift `CompositeDisposable`); unavailable, renamed to
+/// `CompoundDisposable`.
+///
+/// ```
+/// CompositeDisposable()   →   CompoundDisposable()
+/// ```
+@available(*, unavailable, renamed: "CompoundDisposable")
+public typealias CompositeDisposable = CompoundDisposable
+
+/// RAC: `RACDisposable` with a block (ReactiveSwift `AnyDisposable`); unavailable, renamed to
+/// `ActionDisposable`.
+///
+/// ```
+/// AnyDisposable { f() }   →   ActionDisposable { f() }
+/// ```
+@available(*, unavailable, renamed: "ActionDisposable")
+public typealias AnyDisposable = ActionDisposable
