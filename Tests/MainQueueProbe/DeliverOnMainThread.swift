@@ -58,6 +58,12 @@ func logDeliveries(of subject: Subject<Int, CocoaError>) -> Locked<[String]> {
     return lines
 }
 
+/// What the programs keep reachable once the main thread has called `dispatchMain()`: that call
+/// ends the main thread, whose stack held the only reference to a program's subject, and
+/// LeakSanitizer (CI's address-sanitizer pass) would report the subject and its subscriptions
+/// as leaked when the process exits.
+let keptUntilExit = Locked<[AnyObject]>([])
+
 /// The events delivered so far, on one line, for a checkpoint.
 func summary(_ lines: Locked<[String]>) -> String {
     "[" + lines.current.joined(separator: ", ") + "]"
@@ -77,6 +83,7 @@ func onBackgroundThread(_ body: @escaping @Sendable () -> Void) {
 /// values, then the terminal event, while the main thread drains the main queue.
 func deliverFromBackground(driver: String, terminal: String) -> Never {
     let subject = Subject<Int, CocoaError>()
+    keptUntilExit.withValue { $0.append(subject) }
     _ = logDeliveries(of: subject)
     Thread {
         for value in 1...5 { subject.sendNext(value) }
@@ -94,6 +101,7 @@ func deliverFromBackground(driver: String, terminal: String) -> Never {
 /// arrive in order once the main thread drains the main queue.
 func deliverOnMainThread() -> Never {
     let subject = Subject<Int, CocoaError>()
+    keptUntilExit.withValue { $0.append(subject) }
     let log = logDeliveries(of: subject)
     subject.sendNext(1)
     print("after sendNext(1): \(summary(log))")
@@ -112,6 +120,7 @@ func deliverOnMainThread() -> Never {
 /// are delivered before `sendNext` returns, whichever thread drains the queue.
 func deliverOnMainQueue(driver: String) -> Never {
     let subject = Subject<Int, CocoaError>()
+    keptUntilExit.withValue { $0.append(subject) }
     let log = logDeliveries(of: subject)
     DispatchQueue.main.async {
         print("sender on \(whereRunning())")
