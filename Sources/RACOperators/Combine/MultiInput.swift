@@ -36,6 +36,9 @@ package protocol PairInputState: AnyObject {
     /// The failure the operator sends.
     associatedtype Failure: Error
 
+    /// The subscriber the operator sends to.
+    var downstream: Subscriber<Output, Failure> { get }
+
     /// Whether the right input is subscribed before the left one (by default, the left first). An
     /// input is not subscribed if the subscription has ended while the other was subscribed.
     static var subscribesRightFirst: Bool { get }

@@ -24,11 +24,6 @@ extension Signal {
 /// `downstream`.
 @usableFromInline
 final class SampleState<Value, Sampler, Failure: Error>: PairInputState, @unchecked Sendable {
-    @usableFromInline typealias Left = Value
-    @usableFromInline typealias LeftFailure = Failure
-    @usableFromInline typealias Right = Sampler
-    @usableFromInline typealias RightFailure = Failure
-    @usableFromInline typealias Output = Value
 
     @usableFromInline let downstream: Subscriber<Value, Failure>
     /// The receiver's latest value, `nil` until its first.

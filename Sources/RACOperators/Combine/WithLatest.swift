@@ -45,11 +45,6 @@ extension Signal {
 /// `downstream`.
 @usableFromInline
 final class WithLatestState<Value, Other, Result, Failure: Error>: PairInputState, @unchecked Sendable {
-    @usableFromInline typealias Left = Value
-    @usableFromInline typealias LeftFailure = Failure
-    @usableFromInline typealias Right = Other
-    @usableFromInline typealias RightFailure = Failure
-    @usableFromInline typealias Output = Result
 
     @usableFromInline let downstream: Subscriber<Result, Failure>
     @usableFromInline let combine: (Value, Other) -> Result

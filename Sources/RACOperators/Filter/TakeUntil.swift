@@ -43,28 +43,10 @@ extension Signal {
 /// right one, subscribed first. Its methods run under the delivery lock that both inputs share with
 /// `downstream`.
 @usableFromInline
-final class TakeUntilState<Value, Failure: Error, TriggerValue, TriggerFailure: Error>: PairInputState,
-    @unchecked Sendable
+final class TakeUntilState<Value, Failure: Error, TriggerValue, TriggerFailure: Error>:
+    TriggerFirstState<Value, Failure>, PairInputState, @unchecked Sendable
 {
-    @usableFromInline typealias Left = Value
-    @usableFromInline typealias LeftFailure = Failure
-    @usableFromInline typealias Right = TriggerValue
-    @usableFromInline typealias RightFailure = TriggerFailure
-    @usableFromInline typealias Output = Value
-
-    @usableFromInline let downstream: Subscriber<Value, Failure>
-    /// The source's subscriber (0) and the trigger's (1), which the state disposes itself.
-    @usableFromInline let inputs = InputLinks()
-
-    @inlinable
-    init(downstream: Subscriber<Value, Failure>) {
-        self.downstream = downstream
-    }
-
-    /// The trigger first: if it fires while it is subscribed, the source is never subscribed.
-    @inlinable
-    static var subscribesRightFirst: Bool { true }
-
+    /// Keeps the source's subscriber (0) and the trigger's (1), which the state disposes itself.
     @inlinable
     func attach(left: Subscriber<Value, Failure>, right: Subscriber<TriggerValue, TriggerFailure>) {
         inputs.add(left)
@@ -94,26 +76,10 @@ final class TakeUntilState<Value, Failure: Error, TriggerValue, TriggerFailure: 
 /// the right one, subscribed first. Its methods run under the delivery lock that both inputs share
 /// with `downstream`.
 @usableFromInline
-final class TakeUntilReplacementState<Value, Failure: Error>: PairInputState, @unchecked Sendable {
-    @usableFromInline typealias Left = Value
-    @usableFromInline typealias LeftFailure = Failure
-    @usableFromInline typealias Right = Value
-    @usableFromInline typealias RightFailure = Failure
-    @usableFromInline typealias Output = Value
-
-    @usableFromInline let downstream: Subscriber<Value, Failure>
-    /// The source's subscriber (0), which the replacement's first event disposes.
-    @usableFromInline let inputs = InputLinks()
-
-    @inlinable
-    init(downstream: Subscriber<Value, Failure>) {
-        self.downstream = downstream
-    }
-
-    /// The replacement first: if it sends while it is subscribed, the source is never subscribed.
-    @inlinable
-    static var subscribesRightFirst: Bool { true }
-
+final class TakeUntilReplacementState<Value, Failure: Error>:
+    TriggerFirstState<Value, Failure>, PairInputState, @unchecked Sendable
+{
+    /// Keeps the source's subscriber (0), which the replacement's first event disposes.
     @inlinable
     func attach(left: Subscriber<Value, Failure>, right _: Subscriber<Value, Failure>) {
         inputs.add(left)
@@ -135,4 +101,23 @@ final class TakeUntilReplacementState<Value, Failure: Error>: PairInputState, @u
         inputs.dispose(at: 0)
         downstream.send(event)
     }
+}
+
+/// What the two states above share: the downstream, the inputs' subscribers they dispose
+/// themselves (`InputLinks`), and the order of subscription: the right input (the trigger, the
+/// replacement) first, so that if it fires while it is subscribed, the source is never
+/// subscribed.
+@usableFromInline
+class TriggerFirstState<Value, Failure: Error>: @unchecked Sendable {
+    @usableFromInline let downstream: Subscriber<Value, Failure>
+    @usableFromInline let inputs = InputLinks()
+
+    @inlinable
+    init(downstream: Subscriber<Value, Failure>) {
+        self.downstream = downstream
+    }
+
+    /// The right input first.
+    @inlinable
+    static var subscribesRightFirst: Bool { true }
 }

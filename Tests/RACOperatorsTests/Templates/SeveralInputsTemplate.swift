@@ -36,11 +36,6 @@ extension Signal {
 /// `downstream`.
 @usableFromInline
 final class GatedState<Value, Failure: Error>: PairInputState, @unchecked Sendable {
-    @usableFromInline typealias Left = Value
-    @usableFromInline typealias LeftFailure = Failure
-    @usableFromInline typealias Right = Bool
-    @usableFromInline typealias RightFailure = Never
-    @usableFromInline typealias Output = Value
 
     /// The result's subscriber: the state holds it; the inputs' subscribers hold the state.
     @usableFromInline let downstream: Subscriber<Value, Failure>
