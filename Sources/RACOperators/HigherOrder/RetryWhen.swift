@@ -1,5 +1,7 @@
 // retry(when:): resubscribe when a trigger, made from the errors, sends.
 
+import Synchronization
+
 extension Signal {
     /// RAC: none (RxSwift `retry(when:)`, ReactiveX `retryWhen`). Resubscribes when a trigger
     /// sends: `handler` is called once per subscription with the signal of this signal's errors
@@ -40,8 +42,9 @@ extension Signal {
 /// downstream's delivery lock), the subject of the errors the trigger is made from, and a link to
 /// the trigger's subscriber (which shares that lock too, so every event of the attempts and of
 /// the trigger is handled under it, one at a time). An attempt's error goes to `errors`; a trigger
-/// value then subscribes the next attempt, through the `SubscriptionTrampoline`, so that a trigger
-/// that answers at once does not grow the stack with each attempt.
+/// value then subscribes the next attempt once the failing attempt's subscription call has
+/// returned, in a loop, so that a trigger that answers at once does not grow the stack with each
+/// attempt.
 ///
 /// ```
 /// attempt -a-#  →  errors.sendNext(#)  →  trigger -t  →  attempt -a-…
@@ -54,6 +57,9 @@ final class RetryWhenSubscription<Value, Failure: Error>: DeliveryRelay<Value, F
     /// The errors of the failed attempts, from which the trigger is made.
     @usableFromInline let errors = Subject<Failure, Never>(name: "retry(when:) errors")
     @usableFromInline let current = UnownedSerialDisposable()
+    /// A `SerialSubscriptionPhase`: whether an attempt's subscription call is running, and
+    /// whether the trigger asked for the next attempt during it.
+    @usableFromInline let phase = Atomic<Int>(SerialSubscriptionPhase.idle)
     /// Whether the last attempt has failed and none runs: a trigger value starts the next.
     /// Touched only under the downstream's delivery lock (by attempts and the trigger).
     @exclusivity(unchecked) @usableFromInline var waiting = false
@@ -105,14 +111,44 @@ final class RetryWhenSubscription<Value, Failure: Error>: DeliveryRelay<Value, F
         }
     }
 
-    /// Subscribes a new attempt, unless disposed. The previous attempt, if any, has failed: it is
-    /// only let go of.
+    /// Subscribes a new attempt, unless disposed, once the previous attempt's subscription call
+    /// has returned (as `SerialSubscription` does for `retry`): a trigger that answers during
+    /// the failing attempt's `sendError` (`errors.map { _ in () }`) leaves the next attempt to the
+    /// running call's loop, so state the attempt's creation closure updates after sending its
+    /// error is seen by the next one. Deep in nested subscriptions, the loop is queued on the
+    /// `SubscriptionTrampoline`. The previous attempt, if any, has failed: it is only let go of.
     @inlinable
     func startAttempt() {
-        let inner = InnerSubscriber(owner: self, identifier: 0, feeding: downstream)
-        current.replace(afterEndOfPrevious: inner)
-        guard !inner.isDisposed else { return }
-        SubscriptionTrampoline.subscribe(inner, to: source)
+        if phase.compareExchange(
+            expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.ended,
+            ordering: .acquiringAndReleasing
+        ).exchanged {
+            return
+        }
+        guard SubscriptionTrampoline.hasRoom else {
+            SubscriptionTrampoline.enqueue { self.subscribeAttempts() }
+            return
+        }
+        subscribeAttempts()
+    }
+
+    /// The loop of `startAttempt()`: subscribes an attempt, and another while one is asked for
+    /// during the attempt's own subscription call.
+    @inlinable
+    func subscribeAttempts() {
+        while true {
+            let inner = InnerSubscriber(owner: self, identifier: 0, feeding: downstream)
+            current.replace(afterEndOfPrevious: inner)
+            guard !inner.isDisposed else { return }
+            phase.store(SerialSubscriptionPhase.subscribing, ordering: .releasing)
+            source.subscribe(inner)
+            if phase.compareExchange(
+                expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.idle,
+                ordering: .acquiringAndReleasing
+            ).exchanged {
+                return
+            }
+        }
     }
 
     /// A value of the attempt goes downstream; its error goes to `errors` (and waits for the

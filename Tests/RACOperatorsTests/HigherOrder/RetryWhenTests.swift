@@ -168,3 +168,46 @@ struct RetryWhenTests {
         #expect(subscriptions == 10_000)
     }
 }
+
+@Suite(
+    "HigherOrder: retry(when:) subscribes the next attempt after the previous call returns", .checksRelease)
+struct RetryWhenAfterReturnTests {
+    @Test(
+        "a trigger that answers during the failing attempt's sendError: the closure's state is seen; 3 attempts"
+    )
+    func synchronousTrigger() {
+        let attempts = OpCounter()
+        let failures = OpCounter()
+        let source = Signal<Int, TestError> { subscriber in
+            attempts.increment()
+            if failures.value < 2 {
+                subscriber.sendError(TestError(failures.value))
+                failures.increment()
+                return nil
+            }
+            subscriber.sendNext(42)
+            subscriber.sendCompleted()
+            return nil
+        }
+        let log = EventLog.of(source.retry { errors in errors.promoteError(TestError.self).map { _ in () } })
+        #expect(log.events == [.next(42), .completed])
+        #expect(attempts.value == 3)
+    }
+
+    @Test("10 000 synchronous retries with a synchronous trigger: a flat loop")
+    func manySynchronousRetries() {
+        let failures = OpCounter()
+        let source = Signal<Int, TestError> { subscriber in
+            if failures.value < 10_000 {
+                failures.increment()
+                subscriber.sendError(TestError())
+                return nil
+            }
+            subscriber.sendNext(failures.value)
+            subscriber.sendCompleted()
+            return nil
+        }
+        let log = EventLog.of(source.retry { errors in errors.promoteError(TestError.self).map { _ in () } })
+        #expect(log.events == [.next(10_000), .completed])
+    }
+}
