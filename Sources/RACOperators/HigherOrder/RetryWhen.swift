@@ -119,12 +119,7 @@ final class RetryWhenSubscription<Value, Failure: Error>: DeliveryRelay<Value, F
     /// `SubscriptionTrampoline`. The previous attempt, if any, has failed: it is only let go of.
     @inlinable
     func startAttempt() {
-        if phase.compareExchange(
-            expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.ended,
-            ordering: .acquiringAndReleasing
-        ).exchanged {
-            return
-        }
+        if SerialSubscriptionPhase.leaveToRunningCall(phase) { return }
         guard SubscriptionTrampoline.hasRoom else {
             SubscriptionTrampoline.enqueue { self.subscribeAttempts() }
             return
@@ -140,12 +135,7 @@ final class RetryWhenSubscription<Value, Failure: Error>: DeliveryRelay<Value, F
             let inner = InnerSubscriber(owner: self, identifier: 0, feeding: downstream)
             current.replace(afterEndOfPrevious: inner)
             guard !inner.isDisposed else { return }
-            phase.store(SerialSubscriptionPhase.subscribing, ordering: .releasing)
-            source.subscribe(inner)
-            if phase.compareExchange(
-                expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.idle,
-                ordering: .acquiringAndReleasing
-            ).exchanged {
+            guard SerialSubscriptionPhase.nextAskedFor(phase, during: { source.subscribe(inner) }) else {
                 return
             }
         }

@@ -83,12 +83,7 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
             relay(event, holdingDeliveryLock: true)
         } else if let next = following(event, started) {
             pending = next
-            if phase.compareExchange(
-                expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.ended,
-                ordering: .acquiringAndReleasing
-            ).exchanged {
-                return
-            }
+            if SerialSubscriptionPhase.leaveToRunningCall(phase) { return }
             pending = nil
             start(next)
         } else {
@@ -108,12 +103,7 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
             let inner = InnerSubscriber(owner: self, identifier: 0, feeding: downstream)
             current.replace(afterEndOfPrevious: inner)
             guard !inner.isDisposed else { return }
-            phase.store(SerialSubscriptionPhase.subscribing, ordering: .releasing)
-            signal.subscribe(inner)
-            if phase.compareExchange(
-                expected: SerialSubscriptionPhase.subscribing, desired: SerialSubscriptionPhase.idle,
-                ordering: .acquiringAndReleasing
-            ).exchanged {
+            guard SerialSubscriptionPhase.nextAskedFor(phase, during: { signal.subscribe(inner) }) else {
                 return
             }
             signal = pending.unsafelyUnwrapped
@@ -123,11 +113,31 @@ final class SerialSubscription<Value, Failure: Error>: DeliveryRelay<Value, Fail
 }
 
 /// Where a `SerialSubscription`'s loop is: no subscription call running (`idle`), one running
-/// (`subscribing`), or one running whose signal has ended and left the next one in `pending`
-/// (`ended`).
+/// (`subscribing`), or one running whose signal has ended and left the next one pending
+/// (`ended`). `RetryWhenSubscription`'s loop of attempts uses the same phases, through the two
+/// helpers below.
 @usableFromInline
 enum SerialSubscriptionPhase {
     @inlinable static var idle: Int { 0 }
     @inlinable static var subscribing: Int { 1 }
     @inlinable static var ended: Int { 2 }
+
+    /// For a terminal event or trigger that asks for the next subscription: if a subscription
+    /// call is running, leaves the next subscription to that call's loop and returns `true`;
+    /// otherwise returns `false`, and the caller subscribes now.
+    @inlinable
+    static func leaveToRunningCall(_ phase: borrowing Atomic<Int>) -> Bool {
+        phase.compareExchange(expected: subscribing, desired: ended, ordering: .acquiringAndReleasing)
+            .exchanged
+    }
+
+    /// Runs one subscription call (`subscribe`) in the `subscribing` phase; returns whether a
+    /// next subscription was asked for during it (`leaveToRunningCall`), for the loop to make.
+    @inlinable
+    static func nextAskedFor(_ phase: borrowing Atomic<Int>, during subscribe: () -> Void) -> Bool {
+        phase.store(subscribing, ordering: .releasing)
+        subscribe()
+        return !phase.compareExchange(expected: subscribing, desired: idle, ordering: .acquiringAndReleasing)
+            .exchanged
+    }
 }
