@@ -1,6 +1,37 @@
-// flatMapFirst and exhaust(): ignore new inner signals while one runs.
+// exhaust() and flatMapFirst: ignore new inner signals while one runs.
 
 extension Signal {
+    /// A merge of at most one inner signal that drops, rather than queues, what arrives while one
+    /// runs.
+    @inlinable
+    func exhaustSignals<Inner>(
+        name: @autoclosure () -> String, _ inner: @escaping (Value) -> Signal<Inner, Failure>
+    ) -> Signal<Inner, Failure> {
+        return Signal<Inner, Failure>(name: SignalDebugNames.name(name())) { subscriber in
+            let merge = MergeSubscription<Inner, Failure>(downstream: subscriber, maxConcurrent: 1)
+            subscriber.link(state: merge)
+            let sourceSubscriber = Subscriber<Value, Failure> { event in
+                merge.receiveSource(event) { value in merge.addUnlessFull { inner(value) } }
+            }
+            merge.subscribe(self, by: sourceSubscriber)
+            return nil
+        }
+    }
+
+    /// RAC: none (RxJS `exhaust`, `exhaustAll`; RxSwift `flatMapFirst { $0 }`). Subscribes to an
+    /// inner signal only if none is running; those that arrive meanwhile are dropped, never
+    /// subscribed. Completes when the source and the running inner signal have completed; an
+    /// error from either is forwarded.
+    ///
+    /// ```
+    /// self:      -x-y---z---|      x: a---b|   y: e|   z: c-d|
+    /// exhaust:   -a---b-c-d-|      (y arrives while x runs: dropped)
+    /// ```
+    @inlinable
+    public func exhaust<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
+        exhaustSignals(name: "[\(self.name)] -exhaust") { $0 }
+    }
+
     /// RAC: none (RxSwift `flatMapFirst`; RxJS `exhaustMap`). Maps a value to a signal and
     /// subscribes to it only if no inner signal is running: while one runs, the source's values
     /// are dropped (`transform` is not even called for them). The opposite of `flatMapLatest`,
@@ -20,36 +51,5 @@ extension Signal {
         _ transform: @escaping (Value) -> Signal<NewValue, Failure>
     ) -> Signal<NewValue, Failure> {
         exhaustSignals(name: "[\(self.name)] -flatMapFirst:", transform)
-    }
-
-    /// RAC: none (RxJS `exhaust`, `exhaustAll`; RxSwift `flatMapFirst { $0 }`). Subscribes to an
-    /// inner signal only if none is running; those that arrive meanwhile are dropped, never
-    /// subscribed. Completes when the source and the running inner signal have completed; an
-    /// error from either is forwarded.
-    ///
-    /// ```
-    /// self:      -x-y---z---|      x: a---b|   y: e|   z: c-d|
-    /// exhaust:   -a---b-c-d-|      (y arrives while x runs: dropped)
-    /// ```
-    @inlinable
-    public func exhaust<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
-        exhaustSignals(name: "[\(self.name)] -exhaust") { $0 }
-    }
-
-    /// A merge of at most one inner signal that drops, rather than queues, what arrives while one
-    /// runs.
-    @inlinable
-    func exhaustSignals<Inner>(
-        name: @autoclosure () -> String, _ inner: @escaping (Value) -> Signal<Inner, Failure>
-    ) -> Signal<Inner, Failure> {
-        return Signal<Inner, Failure>(name: SignalDebugNames.name(name())) { subscriber in
-            let merge = MergeSubscription<Inner, Failure>(downstream: subscriber, maxConcurrent: 1)
-            subscriber.link(state: merge)
-            let sourceSubscriber = Subscriber<Value, Failure> { event in
-                merge.receiveSource(event) { value in merge.addUnlessFull { inner(value) } }
-            }
-            merge.subscribe(self, by: sourceSubscriber)
-            return nil
-        }
     }
 }
