@@ -6,10 +6,17 @@ extension Signal {
     /// RAC: `-sample:`. Each time `sampler` sends a value, sends the latest value of this signal
     /// (nothing if it has sent none yet). Completes, or fails, as soon as either signal does.
     ///
+    /// Peers: an unchanged latest value is sent again at each tick (`c` twice below), as
+    /// ReactiveSwift's `sample(on:)` does; RxSwift's `sample` sends each value at most once (a
+    /// tick with no new value sends nothing) and ends with the sampler. Combine has no `sample`.
+    /// For RxSwift's, add `distinctUntilChanged()` when the values are distinct, or sample a
+    /// signal of `(index, value)` pairs.
+    ///
     /// ```
-    /// self:     -a--b-c----|
-    /// sampler:  --x----x-x---|
-    /// sample:   --a----c-c-|
+    /// self:            -a--b-c----|
+    /// sampler:         --x----x-x---|
+    /// sample:          --a----c-c-|
+    /// RxSwift sample:  --a----c-----|     (c once; completes when the sampler does)
     /// ```
     @inlinable
     public func sample<Sampler>(_ sampler: Signal<Sampler, Failure>) -> Signal<Value, Failure> {
