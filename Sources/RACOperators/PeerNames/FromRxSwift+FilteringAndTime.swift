@@ -69,21 +69,6 @@ extension Signal {
         fatalError("unavailable")
     }
 
-    /// RAC: none (RxSwift `skip(until:)` with a trigger signal); unavailable: RAC's
-    /// `skip(until:)` takes a predicate on the values.
-    ///
-    /// ```
-    /// skip(until: trigger)   →   no trigger form; skip(until: { value in … }) tests each value
-    /// ```
-    @available(
-        *, unavailable, message: "skip(until:) here takes a predicate on the values, not a trigger signal"
-    )
-    public func skip<TriggerValue, TriggerFailure>(
-        until trigger: Signal<TriggerValue, TriggerFailure>
-    ) -> Signal<Value, Failure> {
-        fatalError("unavailable")
-    }
-
     /// RAC: `-scanWithStart:reduce:` (RxSwift `scan(_:accumulator:)`); unavailable, renamed to
     /// `scan(_:_:)`.
     ///
@@ -185,13 +170,18 @@ extension Signal {
         fatalError("unavailable")
     }
 
-    /// RAC: `-bufferWithTime:onScheduler:` (RxSwift `buffer(timeSpan:count:scheduler:)`);
-    /// unavailable: by time, `buffer(for:on:)`; by count, `buffer(count:)`.
+    /// RAC: none (RxSwift `buffer(timeSpan:count:scheduler:)`); unavailable: `buffer(every:count:on:)`
+    /// (a batch every interval from subscription, empty ones included), or `buffer(for:count:on:)`
+    /// (batches that start with their first value, as RAC's `-bufferWithTime:onScheduler:`).
     ///
     /// ```
-    /// buffer(timeSpan: t, count: n, scheduler: s)   →   buffer(for: t, on: s) or buffer(count: n)
+    /// buffer(timeSpan: t, count: n, scheduler: s)   →   buffer(every: t, count: n, on: s)
     /// ```
-    @available(*, unavailable, message: "use buffer(for:on:) (by time) or buffer(count:) (by count)")
+    @available(
+        *, unavailable,
+        message:
+            "use buffer(every:count:on:) (a batch every interval, empty ones included) or buffer(for:count:on:)"
+    )
     public func buffer<S>(timeSpan: Duration, count: Int, scheduler: S) -> Signal<[Value], Failure> {
         fatalError("unavailable")
     }
