@@ -42,7 +42,7 @@ extension Signal {
 
 /// One subscription of `buffer(every:count:on:)`: the batch in progress and the period's repeating
 /// timer, behind one recursive lock held while sending (the timer sends from the scheduler:
-/// Docs/Internals.md, "Leaving the delivery"). The timer holds the state, never the scheduler; the
+/// Docs/Internals.md, "Building an operator"). The timer holds the state, never the scheduler; the
 /// downstream holds the timer's slot and disposes it when it ends.
 ///
 /// ```

@@ -3,7 +3,7 @@
 
 /// One subscription of `rateLimit(_:latest: true, on:)`: whether a window is open, the value held
 /// for its end, and its timer, behind one recursive lock that is held while sending (the events
-/// leave the upstream's delivery: Docs/Internals.md, "Leaving the delivery"). The window's timer
+/// leave the upstream's delivery: Docs/Internals.md, "Building an operator"). The window's timer
 /// repeats every interval while windows follow one another, and is disposed when one ends with
 /// nothing held; it holds the state, never the scheduler.
 ///
