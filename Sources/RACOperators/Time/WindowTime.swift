@@ -15,7 +15,7 @@ extension Signal {
     /// window(for: 4, count: 2):  -x---y----z-|
     /// window x:                  -a-(b|)
     /// window y:                      -c---|
-    /// window z:                            -d-|
+    /// window z:                           -d-|
     /// ```
     @inlinable
     public func window(for interval: Duration, count: Int, on scheduler: Scheduler) -> Signal<
