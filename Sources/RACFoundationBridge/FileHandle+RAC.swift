@@ -69,7 +69,7 @@ extension RACExtension where Base: FileHandle {
                     case .next(let chunk):
                         let (lines, error) = splitter.append(chunk)
                         for line in lines {
-                            subscriber.sendNext(line)
+                            subscriber.sendNext(line.text)
                         }
                         if let error {
                             subscriber.sendError(error)
@@ -80,7 +80,7 @@ extension RACExtension where Base: FileHandle {
                         switch splitter.finish() {
                         case .success(let last):
                             if let last {
-                                subscriber.sendNext(last)
+                                subscriber.sendNext(last.text)
                             }
                             subscriber.sendCompleted()
                         case .failure(let error):
