@@ -48,28 +48,62 @@ extension RACExtension where Base: FileHandle {
     /// wrote by hand. A line ends at `\n`, and a `\r` just before it is dropped (so CRLF files read
     /// as expected); the newline is not part of the value. A line may span any number of chunks,
     /// and the bytes after the last newline (a final line with no newline) are sent before
-    /// completion; an empty file sends nothing. Lines are decoded as UTF-8; a line that is not
-    /// valid UTF-8 fails the signal with `FileHandleError.invalidUTF8(line:)`. Disposal and threads
-    /// are as for `readInBackground(chunkSize:)`.
+    /// completion; an empty file sends nothing. Lines are decoded as UTF-8: with `.strict` (the
+    /// default) a line that is not valid UTF-8 fails the signal with
+    /// `FileHandleError.invalidUTF8(line:path:)` and the lines after it are never read; with
+    /// `.lenient` its invalid bytes become U+FFFD and reading goes on (`numberedLines` also tells
+    /// which lines were repaired). Disposal and threads are as for `readInBackground(chunkSize:)`.
     ///
     /// ```
-    /// chunks:  -["ab\nc"]-["d\ne"]-|
-    /// lines:   -"ab"------"cd"----("e"|)
+    /// chunks:                  -["ab\nc"]-["d\ne"]-|
+    /// lines:                   -"ab"------"cd"----("e"|)
+    /// "x\nb\xFF\ny", strict:   -"x"-#(invalidUTF8(line: 2))
+    /// "x\nb\xFF\ny", lenient:  -"x"-"b\u{FFFD}"-("y"|)
     /// ```
     ///
-    /// - Parameter chunkSize: the largest chunk to read at once, in bytes; must be positive.
-    public func lines(chunkSize: Int = 65_536) -> Signal<String, FileHandleError> {
+    /// - Parameters:
+    ///   - chunkSize: the largest chunk to read at once, in bytes; must be positive.
+    ///   - decoding: what a line that is not valid UTF-8 does: `.strict` fails, `.lenient` repairs.
+    public func lines(chunkSize: Int = 65_536, decoding: LineDecoding = .strict) -> Signal<
+        String, FileHandleError
+    > {
+        lineSignal(chunkSize: chunkSize, decoding: decoding, name: "lines") { $0.text }
+    }
+
+    /// The handle's lines as `lines(chunkSize:decoding:)` cuts them, each with its number (from 1)
+    /// and whether its bytes had to be repaired; completes at end of file.
+    ///
+    /// RAC: none. With `.lenient` decoding, a log reader can report "line 1 234 had invalid bytes"
+    /// and still read every line; with `.strict` (the default) the error names the line instead.
+    ///
+    /// ```
+    /// "a\nb\xFF\nc", lenient:  -(1, "a")-(2, "b\u{FFFD}", repaired)-((3, "c")|)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - chunkSize: the largest chunk to read at once, in bytes; must be positive.
+    ///   - decoding: what a line that is not valid UTF-8 does: `.strict` fails, `.lenient` repairs.
+    public func numberedLines(
+        chunkSize: Int = 65_536, decoding: LineDecoding = .strict
+    ) -> Signal<NumberedLine, FileHandleError> {
+        lineSignal(chunkSize: chunkSize, decoding: decoding, name: "numberedLines") { $0 }
+    }
+
+    private func lineSignal<Line>(
+        chunkSize: Int, decoding: LineDecoding, name: String,
+        _ transform: @escaping @Sendable (NumberedLine) -> Line
+    ) -> Signal<Line, FileHandleError> {
         let chunks = readInBackground(chunkSize: chunkSize)
-        return Signal(name: SignalDebugNames.name("\(base).rac.lines")) { subscriber in
+        return Signal(name: SignalDebugNames.name("\(base).rac.\(name)")) { subscriber in
             // The chunk subscriber delivers one event at a time, so the splitter needs no lock.
-            var splitter = LineSplitter()
+            var splitter = LineSplitter(decoding: decoding)
             return chunks.subscribe(
                 Subscriber<Data, FileHandleError> { event in
                     switch event {
                     case .next(let chunk):
                         let (lines, error) = splitter.append(chunk)
                         for line in lines {
-                            subscriber.sendNext(line.text)
+                            subscriber.sendNext(transform(line))
                         }
                         if let error {
                             subscriber.sendError(error)
@@ -80,7 +114,7 @@ extension RACExtension where Base: FileHandle {
                         switch splitter.finish() {
                         case .success(let last):
                             if let last {
-                                subscriber.sendNext(last.text)
+                                subscriber.sendNext(transform(last))
                             }
                             subscriber.sendCompleted()
                         case .failure(let error):
