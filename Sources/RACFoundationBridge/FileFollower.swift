@@ -78,7 +78,7 @@ final class FileFollower: @unchecked Sendable {
             if offset < 0 {
                 let number = errno
                 close(descriptor)
-                subscriber.sendError(.systemCallFailed(operation: "lseek", errno: number))
+                subscriber.sendError(.systemCallFailed(operation: "lseek", errno: number, path: path))
                 return nil
             }
         }
@@ -187,7 +187,7 @@ final class FileFollower: @unchecked Sendable {
             if count < 0 {
                 let number = errno
                 if number == EINTR || number == EAGAIN { continue }
-                return .systemCallFailed(operation: "read", errno: number)
+                return .systemCallFailed(operation: "read", errno: number, path: path)
             }
             offset += off_t(count)
             let (lines, failure) = splitter.append(Data(buffer[0..<count]))

@@ -12,7 +12,8 @@ extension RACExtension where Base: FileHandle {
     /// - RAC used `readInBackgroundAndNotify`, which swift-corelibs-foundation does not support
     ///   reliably; the reader here is a thread of its own waiting in `poll(2)` and calling
     ///   `read(2)`, on any kind of descriptor (file, pipe, socket, terminal).
-    /// - A failed read is an error (`FileHandleError`) instead of looking like end of file; a handle
+    /// - A failed read is an error (`FileHandleError`) instead of looking like end of file, which
+    ///   names the handle's file when the system can tell it (not for pipes and sockets); a handle
     ///   that was closed before or during the read fails with `FileHandleError.closed`.
     ///
     /// Values are sent on the reader thread, one chunk at a time: the reader waits for the
@@ -94,9 +95,10 @@ extension RACExtension where Base: FileHandle {
         _ transform: @escaping @Sendable (NumberedLine) -> Line
     ) -> Signal<Line, FileHandleError> {
         let chunks = readInBackground(chunkSize: chunkSize)
+        let handle = base
         return Signal(name: SignalDebugNames.name("\(base).rac.\(name)")) { subscriber in
             // The chunk subscriber delivers one event at a time, so the splitter needs no lock.
-            var splitter = LineSplitter(decoding: decoding)
+            var splitter = LineSplitter(decoding: decoding, path: descriptorPath(handle.fileDescriptor))
             return chunks.subscribe(
                 Subscriber<Data, FileHandleError> { event in
                     switch event {

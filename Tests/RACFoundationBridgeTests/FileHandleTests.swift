@@ -152,7 +152,9 @@ struct FileHandleTests {
         let recorder = EventLog<String, FileHandleError>()
         handle.rac.lines().subscribe(recorder.subscriber())
         #expect(recorder.waitForTerminal())
-        #expect(recorder.events == [.next("good"), .error(.invalidUTF8(line: 2))])
+        let path = url.resolvingSymlinksInPath().path
+        #expect(recorder.events == [.next("good"), .error(.invalidUTF8(line: 2, path: path))])
+        #expect(recorder.error?.description == "FileHandle line 2 of \(path) is not valid UTF-8")
         #expect("\(FileHandleError.invalidUTF8(line: 2))" == "FileHandle line 2 is not valid UTF-8")
     }
 

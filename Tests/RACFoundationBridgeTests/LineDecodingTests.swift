@@ -28,7 +28,10 @@ struct LineDecodingTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let log = EventLog.of(handle.rac.lines())
         #expect(log.waitForTerminal())
-        #expect(log.events == [.next("good"), .error(.invalidUTF8(line: 2))])
+        #expect(
+            log.events == [
+                .next("good"), .error(.invalidUTF8(line: 2, path: url.resolvingSymlinksInPath().path)),
+            ])
     }
 
     @Test("lenient: bad bytes become U+FFFD and every later line is delivered")
@@ -58,7 +61,8 @@ struct LineDecodingTests {
             #expect(strict.waitForTerminal())
             #expect(
                 strict.events == [
-                    .next(NumberedLine(number: 1, text: "good")), .error(.invalidUTF8(line: 2)),
+                    .next(NumberedLine(number: 1, text: "good")),
+                    .error(.invalidUTF8(line: 2, path: url.resolvingSymlinksInPath().path)),
                 ])
         }
         #expect(
