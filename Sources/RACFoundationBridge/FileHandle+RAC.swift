@@ -7,8 +7,9 @@ extension RACExtension where Base: FileHandle {
     /// RAC: `-[NSFileHandle rac_readInBackground]`. Departures, for Linux and for disposal:
     /// - RAC started reading at once and replayed every chunk to every subscriber (a replay
     ///   subject). This signal is cold: each subscription starts its own reader, which reads from
-    ///   the handle's current position, so two subscriptions share the bytes between them. Use
-    ///   `replay()` to read once and share.
+    ///   the handle's current position, so two subscriptions share the bytes between them. To read
+    ///   once and share, use a bounded form: `replayLazily(capacity:)` or `share(replay:)`
+    ///   (`replay()` keeps every chunk for as long as it lives).
     /// - RAC used `readInBackgroundAndNotify`, which swift-corelibs-foundation does not support
     ///   reliably; the reader here is a thread of its own waiting in `poll(2)` and calling
     ///   `read(2)`, on any kind of descriptor (file, pipe, socket, terminal).
