@@ -52,7 +52,8 @@ struct HealthTests {
         let check = ScriptedCheck(
             [
                 .answer(afterFrames: 2),  // check at 0
-                .hang, .fail(afterFrames: 2, reason: "refused"), .fail(afterFrames: 1, reason: "503"),  // check at 100
+                // check at 100: three attempts
+                .hang, .fail(afterFrames: 2, reason: "refused"), .fail(afterFrames: 1, reason: "503"),
                 .answer(afterFrames: 1),  // check at 200
             ], on: scheduler)
         let readings = LogWatch.health(check: { check.attempt() }, policy: policy(scheduler), on: scheduler)
