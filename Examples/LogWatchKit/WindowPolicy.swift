@@ -51,9 +51,9 @@ public struct WindowCounts: Sendable {
 /// it closed, and returns the messages to print.
 ///
 /// - A service **alerts** when a window holds at least `minimumCount` of its lines and at least
-///   `errorRate` of them are errors: `ALERT api: 3/4 errors (75%) in the last 10 s`.
+///   `errorRate` of them are errors: `ALERT api: 3/4 errors (75%) in the last 10.0 seconds`.
 /// - While it stays over the threshold, the alert is repeated at most once per `alertInterval`
-///   (`ALERT api (still): …`); windows in between are counted as suppressed.
+///   (`ALERT (still) api: …`); the windows in between print only their counts.
 /// - It **recovers** at the first window with at least `minimumCount` of its lines under the
 ///   threshold: `RECOVERED api: 0/5 errors (0%)`. A window with fewer lines changes nothing.
 public struct AlertPolicy: Sendable {
@@ -99,7 +99,7 @@ public struct AlertPolicy: Sendable {
             case (true, let last?):
                 if time - last >= alertInterval {
                     alerting[stats.service] = time
-                    messages.append("ALERT \(stats.service) (still): \(stats.summary) in the last \(seconds)")
+                    messages.append("ALERT (still) \(stats.summary) in the last \(seconds)")
                 }
             case (false, _?):
                 alerting[stats.service] = nil

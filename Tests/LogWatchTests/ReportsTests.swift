@@ -37,7 +37,7 @@ struct ReportsTests {
                 (20, .next("window api: 3/3 errors (100%)")),  // 10 ms after the alert: suppressed
                 (30, .next("window api: 3/3 errors (100%)")),  // 20 ms: suppressed
                 (40, .next("window api: 3/3 errors (100%)")),
-                (40, .next("ALERT api (still): api: 3/3 errors (100%) in the last \(interval)")),
+                (40, .next("ALERT (still) api: 3/3 errors (100%) in the last \(interval)")),
                 (50, .next("window api: 0/5 errors (0%)")),
                 (50, .next("RECOVERED api: 0/5 errors (0%) in the last \(interval)")),
             ]), "\(log.summary)")
