@@ -3,7 +3,7 @@
 # a tool can be: plain top-level code (with and without dispatchMain()), top-level code that uses
 # `await`, and an `@main` type with `static func main() async`. Each program in
 # scripts/main-queue-probe/ schedules on Scheduler.main and prints what ran where;
-# Docs/GettingStarted.md, "A command-line tool", states the results.
+# Docs/GettingStarted.md, "7. A command-line tool", states the results.
 #
 # usage: scripts/main-queue-probe.sh   (builds the package's debug libraries first)
 set -euo pipefail

@@ -62,7 +62,8 @@ extension RACExtension where Base: FileManager {
     ///     appended later (`.end`).
     ///   - interval: the least time between two polls; must be positive.
     ///   - scheduler: where the polls run, and the lines are sent from (a `QueueScheduler`, or a
-    ///     `TestScheduler` to drive the polls by hand).
+    ///     `TestScheduler` to drive the polls by hand); not `Scheduler.immediate`, which cannot
+    ///     wait between polls.
     ///   - decoding: `.strict` (the default) fails on a line that is not UTF-8; `.lenient` replaces
     ///     its bad bytes with U+FFFD.
     ///   - chunkSize: the most bytes read at once; must be positive.
@@ -76,6 +77,10 @@ extension RACExtension where Base: FileManager {
         }
         guard chunkSize > 0 else {
             racProgrammerError(call, "chunkSize must be > 0, got \(chunkSize)")
+        }
+        if scheduler is ImmediateScheduler {
+            racProgrammerError(
+                call, "the scheduler must be able to defer work, got ImmediateScheduler (\(scheduler.name))")
         }
         return Signal(name: SignalDebugNames.name("fileManager.rac.followLines(atPath: \(path))")) {
             subscriber in

@@ -233,6 +233,16 @@ struct FileFollowTests {
         #expect(message.contains("interval must be > 0, got 0.0 seconds"))
     }
 
+    @Test("the immediate scheduler, which cannot wait between polls, stops with a message naming the call")
+    func immediateScheduler() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = FileManager.default.rac.followLines(atPath: "/dev/null", pollingEvery: .seconds(1), on: .immediate)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("followLines(atPath:from:pollingEvery:on:decoding:chunkSize:)"))
+        #expect(message.contains("the scheduler must be able to defer work, got ImmediateScheduler"))
+    }
+
     @Test("stress: a writer appending in arbitrary pieces while a real queue polls every millisecond")
     func stress() throws {
         let url = try file(containing: "")
