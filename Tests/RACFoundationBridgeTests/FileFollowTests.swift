@@ -236,7 +236,8 @@ struct FileFollowTests {
     @Test("the immediate scheduler, which cannot wait between polls, stops with a message naming the call")
     func immediateScheduler() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = FileManager.default.rac.followLines(atPath: "/dev/null", pollingEvery: .seconds(1), on: .immediate)
+            _ = FileManager.default.rac.followLines(
+                atPath: "/dev/null", pollingEvery: .seconds(1), on: .immediate)
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("followLines(atPath:from:pollingEvery:on:decoding:chunkSize:)"))
