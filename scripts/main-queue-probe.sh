@@ -22,7 +22,7 @@ build scripts/main-queue-probe/TopLevel.swift -o "$out/top-level"
 build scripts/main-queue-probe/AsyncTopLevel.swift -o "$out/async-top-level"
 build -parse-as-library scripts/main-queue-probe/AsyncMain.swift -o "$out/async-main"
 
-for mode in end block dispatchMain; do
+for mode in end block dispatchMain runLoop; do
     echo "== top-level code, then: $mode"
     "$out/top-level" "$mode"
 done

@@ -1,6 +1,6 @@
 // Plain top-level code (main.swift with no `await`). Argument: what the top level does after
-// scheduling on Scheduler.main: `end` (falls off the end), `block` (waits 2 s on a semaphore) or
-// `dispatchMain` (calls dispatchMain()). A global-queue timer ends the process after 1 s.
+// scheduling on Scheduler.main: `end` (falls off the end), `block` (waits 2 s on a semaphore),
+// `dispatchMain` (calls dispatchMain()) or `runLoop` (runs RunLoop.main). A global-queue timer ends the process after 1 s.
 import Foundation
 import RACSchedulers
 
@@ -25,6 +25,8 @@ case "block":
     print("top level: wait ended")
 case "dispatchMain":
     dispatchMain()
+case "runLoop":
+    RunLoop.main.run()
 default:
     print("top level: falls off the end")
 }
