@@ -197,6 +197,61 @@ struct FileFollowTests {
         #expect(scheduler.isEmpty)
     }
 
+    @Test(
+        "disposal from another thread while a poll runs: the poll stops reading and closes the file as it returns"
+    )
+    func disposalFromAnotherThreadDuringAPoll() throws {
+        let url = try file(containing: "a\nb\nc\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let scheduler = TestScheduler()
+        let inPoll = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let pollReturned = DispatchSemaphore(value: 0)
+        let log = EventLog<String, FileHandleError>()
+        let subscription = follow(url, on: scheduler).subscribe(
+            log.subscriber(onEvent: { event in
+                if event.value == "a" {
+                    inPoll.signal()  // the poll is delivering "a"…
+                    proceed.wait()  // …and waits here while the test thread disposes
+                }
+            }))
+        let poller = Thread {
+            scheduler.advance(by: .zero)
+            pollReturned.signal()
+        }
+        poller.start()
+        inPoll.wait()
+        subscription.dispose()
+        #if os(Linux)
+            #expect(openDescriptors(of: url) == 1)  // the running poll still owns the file
+        #endif
+        proceed.signal()
+        pollReturned.wait()
+        #if os(Linux)
+            #expect(openDescriptors(of: url) == 0)
+        #endif
+        #expect(log.events == [.next("a")])  // b and c were not delivered after disposal
+        #expect(scheduler.isEmpty)
+    }
+
+    @Test("stress: disposal racing polls on a real queue always closes the file")
+    func disposalRacingPolls() throws {
+        let url = try file(containing: String(repeating: "line\n", count: 2_000))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let queue = QueueScheduler(name: "follow-dispose-stress")
+        for round in 0..<200 {
+            let log = EventLog<String, FileHandleError>()
+            let subscription = FileManager.default.rac.followLines(
+                atPath: url.path, pollingEvery: .milliseconds(1), on: queue, chunkSize: 64
+            ).subscribe(log.subscriber())
+            if round % 2 == 0 { _ = log.waitForCount(round % 50) }
+            subscription.dispose()
+        }
+        #if os(Linux)
+            #expect(eventually { openDescriptors(of: url) == 0 })
+        #endif
+    }
+
     @Test("a file that cannot be opened fails at once with an error naming its path")
     func missingFile() {
         let url = temporaryFile("missing")
