@@ -72,6 +72,23 @@ struct LogWatchProcessTests {
         #expect(endpoint.requests >= 3)
     }
 
+    @Test func aHangingHealthEndpointTimesOutNamingItsURLThenRecovers() throws {
+        let endpoint = try HealthEndpoint()
+        defer { endpoint.stop() }
+        endpoint.status = nil
+        let program = try LogWatchProcess(arguments: [
+            "--health", endpoint.url, "--health-interval", "0.2", "--health-timeout", "0.3",
+            "--health-retries", "1",
+            "--health-backoff", "0.05",
+        ])
+        try program.waitForOutput(
+            containing: "health: DOWN (no answer from \(endpoint.url) within 0.3 seconds)")
+        endpoint.status = "204 No Content"
+        try program.waitForOutput(containing: "health: RECOVERED")
+        #expect(try program.finish() == 0)
+        #expect(endpoint.requests >= 3)  // the first check and its retry hung; a later one answered
+    }
+
     @Test func endOfInputAtOnceExitsZero() throws {
         let program = try LogWatchProcess(arguments: ["--window", "1"])
         let status = try program.finish()

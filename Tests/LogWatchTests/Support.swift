@@ -12,7 +12,7 @@ import RACTestSupport
 final class HealthEndpoint: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
-    private let state = Locked((status: "200 OK", requests: 0))
+    private let state = Locked((status: String?.some("200 OK"), requests: 0, held: [Int32]()))
     private let ended = DispatchSemaphore(value: 0)
 
     init() throws {
@@ -41,8 +41,9 @@ final class HealthEndpoint: @unchecked Sendable {
     /// The endpoint's URL.
     var url: String { "http://127.0.0.1:\(port)/health" }
 
-    /// The status line answered from now on, e.g. `503 Service Unavailable`.
-    var status: String {
+    /// The status line answered from now on, e.g. `503 Service Unavailable`; `nil` holds each
+    /// connection open without answering (a hanging endpoint).
+    var status: String? {
         get { state.withValue { $0.status } }
         set { state.withValue { $0.status = newValue } }
     }
@@ -55,6 +56,7 @@ final class HealthEndpoint: @unchecked Sendable {
         shutdown(listener, Int32(SHUT_RDWR))
         ended.wait()
         close(listener)
+        for connection in state.withValue({ $0.held }) { close(connection) }
     }
 
     private func serve() {
@@ -65,23 +67,25 @@ final class HealthEndpoint: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            answer(connection)
-            close(connection)
+            if answer(connection) { close(connection) }
         }
     }
 
-    private func answer(_ connection: Int32) {
+    /// Answers one request; returns `false` if the connection is held open unanswered.
+    private func answer(_ connection: Int32) -> Bool {
         var head = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1024)
         while !String(decoding: head, as: UTF8.self).contains("\r\n\r\n") {
             let count = recv(connection, &buffer, buffer.count, 0)
-            guard count > 0 else { return }
+            guard count > 0 else { return true }
             head.append(contentsOf: buffer[0..<count])
         }
         let status = state.withValue { state in
             state.requests += 1
+            if state.status == nil { state.held.append(connection) }
             return state.status
         }
+        guard let status else { return false }
         let body = "\(status)\n"
         let response =
             "HTTP/1.1 \(status)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
@@ -90,9 +94,10 @@ final class HealthEndpoint: @unchecked Sendable {
             let sent = bytes.withUnsafeBytes {
                 send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
-            guard sent > 0 else { return }
+            guard sent > 0 else { return true }
             bytes = bytes.dropFirst(sent)
         }
+        return true
     }
 }
 
