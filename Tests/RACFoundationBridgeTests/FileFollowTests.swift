@@ -252,6 +252,40 @@ struct FileFollowTests {
         #endif
     }
 
+    @Test("the follower and its subscriber are released after disposal and after an error")
+    func releasesAfterDisposalAndError() throws {
+        let url = try file(containing: "a\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let scheduler = TestScheduler()
+        weak var disposedLog: EventLog<String, FileHandleError>?
+        weak var failedLog: EventLog<String, FileHandleError>?
+        do {
+            let log = EventLog<String, FileHandleError>()
+            disposedLog = log
+            let subscription = follow(url, on: scheduler).subscribe(log.subscriber())
+            scheduler.advance(by: interval)
+            subscription.dispose()
+        }
+        do {
+            let log = EventLog<String, FileHandleError>()
+            failedLog = log
+            try Data([0x61, 0x0A]).write(to: url)
+            follow(url, on: scheduler).subscribe(log.subscriber())
+            scheduler.advance(by: .zero)
+            onWriterThread {  // a line that is not UTF-8 ends the signal with an error
+                let handle = try FileHandle(forWritingTo: url)
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data([0xFF, 0x0A]))
+                try handle.close()
+            }
+            scheduler.advance(by: interval)
+            #expect(log.error == .invalidUTF8(line: 2, path: url.path))
+        }
+        #expect(disposedLog == nil)
+        #expect(failedLog == nil)
+        #expect(scheduler.isEmpty)
+    }
+
     @Test("a file that cannot be opened fails at once with an error naming its path")
     func missingFile() {
         let url = temporaryFile("missing")
