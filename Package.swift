@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RACFoundationBridge", targets: ["RACFoundationBridge"]),
         .library(name: "RACTesting", targets: ["RACTesting"]),
         .executable(name: "rac-showcase", targets: ["RACShowcase"]),
+        .executable(name: "rac-logwatch", targets: ["RACLogWatch"]),
     ],
     targets: [
         // Declares the Swift runtime's unowned reference counting for RACCore (see its header).
@@ -44,6 +45,11 @@ let package = Package(
             path: "Examples/Showcase",
             swiftSettings: strict
         ),
+        .target(
+            name: "LogWatchKit", dependencies: ["RACFoundationBridge"], path: "Examples/LogWatchKit",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "RACLogWatch", dependencies: ["LogWatchKit"], path: "Examples/LogWatch", swiftSettings: strict),
         // Programs that need the real main thread and main queue (blocking the main thread on work
         // queued there, deliverOnMainThread() on a driven main queue), run as child processes by
         // RACOperatorsTests (CommandMainThreadTests, DeliverOnMainThreadTests); not a product.
@@ -72,6 +78,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "RACReliabilityTests", dependencies: ["RACOperators", "RACTesting", "RACTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "LogWatchTests", dependencies: ["LogWatchKit", "RACLogWatch", "RACTesting", "RACTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "LoginFormExampleTests", dependencies: ["LoginFormExample", "RACTesting", "RACTestSupport"],

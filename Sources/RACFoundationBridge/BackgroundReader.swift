@@ -82,6 +82,7 @@ final class BackgroundReader: @unchecked Sendable {
     }
 
     private func run(descriptor: Int32, chunkSize: Int, subscriber: Subscriber<Data, FileHandleError>) {
+        let path = descriptorPath(descriptor)
         let wakeDescriptor = lock.withLock { wakeReadEnd }
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var watched = [
@@ -95,7 +96,7 @@ final class BackgroundReader: @unchecked Sendable {
             if ready < 0 {
                 let number = errno
                 if number == EINTR { continue }
-                subscriber.sendError(.systemCallFailed(operation: "poll", errno: number))
+                subscriber.sendError(.systemCallFailed(operation: "poll", errno: number, path: path))
                 return
             }
             if watched[1].revents != 0 {
@@ -117,7 +118,8 @@ final class BackgroundReader: @unchecked Sendable {
                 let number = errno
                 if number == EINTR || number == EAGAIN || number == EWOULDBLOCK { continue }
                 subscriber.sendError(
-                    number == EBADF ? .closed : .systemCallFailed(operation: "read", errno: number))
+                    number == EBADF
+                        ? .closed : .systemCallFailed(operation: "read", errno: number, path: path))
                 return
             }
         }

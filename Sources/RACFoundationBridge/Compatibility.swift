@@ -63,3 +63,15 @@ extension UserDefaults {
         RACExtension(self)
     }
 }
+
+extension FileManager {
+    /// The reactive namespace of the file manager: following a file by path. RAC: none (RAC had no
+    /// `NSFileManager` category).
+    ///
+    /// ```
+    /// FileManager.default.rac.followLines(atPath: p, pollingEvery: 1 s, on: s):   -l--l-l--
+    /// ```
+    public var rac: RACExtension<FileManager> {
+        RACExtension(self)
+    }
+}

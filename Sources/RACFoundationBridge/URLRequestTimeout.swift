@@ -36,7 +36,8 @@ extension Signal where Failure == URLRequestError {
     /// with `URLRequestError.timedOut(after: interval)`.
     ///
     /// Put it before `retry(_:)` to give every attempt its own time, after `retry(_:)` to bound
-    /// all attempts together.
+    /// all attempts together. The operator does not know the request, so its error names no URL;
+    /// `timeout(_:on:url:)` and `session.rac.data(for:timeout:on:)` name it.
     ///
     /// ```
     /// request:           ------((data, response)|)
@@ -44,5 +45,58 @@ extension Signal where Failure == URLRequestError {
     /// ```
     public func timeout(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, URLRequestError> {
         timeout(interval, on: scheduler, raising: .timedOut(after: interval))
+    }
+}
+
+extension Signal where Failure == URLRequestError {
+    /// RAC: `-timeout:onScheduler:` for URL signals, naming the request. As `timeout(_:on:)`, but
+    /// the timed-out error is `URLRequestError.timedOut(after: interval, url: url)`: its
+    /// `failingURL` is `url` and its description names it, as URLSession's own errors (a refused
+    /// connection, its own timeout) do. `session.rac.data(for:timeout:on:)` passes the request's
+    /// URL for you.
+    ///
+    /// ```
+    /// request:              ------((data, response)|)
+    /// timeout(3, url: u):   ---#(transport(timedOut) for u)
+    /// ```
+    public func timeout(_ interval: Duration, on scheduler: Scheduler, url: URL?) -> Signal<
+        Value, URLRequestError
+    > {
+        timeout(interval, on: scheduler, raising: .timedOut(after: interval, url: url))
+    }
+}
+
+extension RACExtension where Base: URLSession {
+    /// `data(for:)` with a deadline: fails with `URLRequestError.timedOut(after:url:)`, naming the
+    /// request's URL, if the response has not arrived `interval` after subscription (the task is
+    /// cancelled then). The clock runs on `scheduler`, so a `TestScheduler` drives it in tests.
+    ///
+    /// RAC: `+[NSURLConnection rac_sendAsynchronousRequest:]` followed by `-timeout:onScheduler:`.
+    ///
+    /// ```
+    /// answers in time:  ----((data, response)|)
+    /// too slow:         ---#(transport(timedOut) for http://127.0.0.1:8080/health)
+    /// ```
+    public func data(
+        for request: URLRequest, timeout interval: Duration, on scheduler: Scheduler
+    ) -> Signal<(Data, HTTPURLResponse), URLRequestError> {
+        data(for: request).timeout(interval, on: scheduler, url: request.url)
+    }
+
+    /// `data(for:validatingStatus:)` with a deadline, as `data(for:timeout:on:)`: the timed-out
+    /// error names the request's URL.
+    ///
+    /// RAC: `rac_sendAsynchronousRequest:`, a status check and `-timeout:onScheduler:`.
+    ///
+    /// ```
+    /// 200 in time:      ----((data, response)|)
+    /// 503 in time:      ----#(unacceptableStatus(503, body))
+    /// too slow:         ---#(transport(timedOut) for http://127.0.0.1:8080/health)
+    /// ```
+    public func data(
+        for request: URLRequest, validatingStatus acceptable: some RangeExpression<Int> & Sendable,
+        timeout interval: Duration, on scheduler: Scheduler
+    ) -> Signal<(Data, HTTPURLResponse), URLRequestError> {
+        data(for: request, validatingStatus: acceptable).timeout(interval, on: scheduler, url: request.url)
     }
 }
