@@ -681,3 +681,22 @@ extension OperatorsDocTests {
         }
     }
 }
+
+extension OperatorsDocTests {
+    @Test("doSubscribed, doAfterNext, doAfterError, doAfterCompleted")
+    func hooks() throws {
+        let sideEffects = "RACOperators/SideEffects"
+        try checkDoc(sideEffects, "public func doSubscribed(", output: "doSubscribed(ready)") {
+            $0.doSubscribed {}
+        }
+        try checkDoc(sideEffects, "public func doAfterNext(", output: "doAfterNext(record)") {
+            $0.doAfterNext { _ in }
+        }
+        try checkDoc(sideEffects, "public func doAfterError(", output: "doAfterError(report)") {
+            $0.doAfterError { _ in }
+        }
+        try checkDoc(sideEffects, "public func doAfterCompleted(", output: "doAfterCompleted(done)") {
+            $0.doAfterCompleted {}
+        }
+    }
+}
