@@ -102,7 +102,8 @@ public final class ReconnectableMulticastConnection<Value, Failure: Error>: @unc
     /// A signal that connects at its first subscriber, disconnects when its last subscriber leaves
     /// (or the source terminates), and connects again, into a fresh subject from `makeSubject`,
     /// for the next subscriber. Each subscriber joins the live connection or starts one: it
-    /// subscribes to the connection's subject, then the first one subscribes the source.
+    /// subscribes to the connection's subject, then the first one subscribes the source. A
+    /// connection made by `connect()` is joined too, and ended by the last subscriber to leave.
     ///
     /// Named for what sets it apart from `MulticastConnection.autoconnect()`, RAC's, which
     /// connects once and never again: Combine's `autoconnect()` and RxSwift's `refCount()`
