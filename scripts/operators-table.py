@@ -59,7 +59,7 @@ FAMILIES = [
     ("multicast", ["Multicast"]),
     ("blocking", ["Blocking", "RACCore/PullSequence/PullSequenceSignal"]),
     ("async bridges", ["Concurrency", "Async"]),
-    ("creation", ["RACSchedulers/SignalStart", "RACCore/Signal/SignalFactories", "RACCore/Signal/Signal"]),
+    ("creation", ["Creation", "RACSchedulers/SignalStart", "RACCore/Signal/SignalFactories", "RACCore/Signal/Signal"]),
 ]
 EXTRA_FILES = [
     "Sources/RACCore/Signal/Signal.swift",

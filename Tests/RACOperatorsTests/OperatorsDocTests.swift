@@ -767,6 +767,21 @@ extension OperatorsDocTests {
         }
         try checkDoc(time, "public func buffer(every", inputs: ["self"], output: "buffer(every: 4)") {
             signals, scheduler in signals[0].buffer(every: scheduler.frames(4), on: scheduler).map(joined)
+extension OperatorsDocTests {
+    @Test("doSubscribed, doAfterNext, doAfterError, doAfterCompleted")
+    func hooks() throws {
+        let sideEffects = "RACOperators/SideEffects"
+        try checkDoc(sideEffects, "public func doSubscribed(", output: "doSubscribed(ready)") {
+            $0.doSubscribed {}
+        }
+        try checkDoc(sideEffects, "public func doAfterNext(", output: "doAfterNext(record)") {
+            $0.doAfterNext { _ in }
+        }
+        try checkDoc(sideEffects, "public func doAfterError(", output: "doAfterError(report)") {
+            $0.doAfterError { _ in }
+        }
+        try checkDoc(sideEffects, "public func doAfterCompleted(", output: "doAfterCompleted(done)") {
+            $0.doAfterCompleted {}
         }
     }
 }

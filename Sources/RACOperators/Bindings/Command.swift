@@ -56,6 +56,29 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     private let executionSignalsSubject = Subject<Signal<Output, Never>, Never>(name: "executionSignals")
     private let errorsSubject = Subject<Failure, Never>(name: "errors")
 
+    /// `executing` as a read-only property: `isExecuting.value` is the value `executing` sent
+    /// last, readable at any time without subscribing, and `isExecuting.signal` is `executing`.
+    /// It follows `executing`, so it changes on the scheduler, as `executing` does; when the
+    /// command goes away it keeps its last value and its signal completes. RAC: `executing`
+    /// (ReactiveSwift `Action.isExecuting`).
+    ///
+    /// ```
+    /// execute ... done:      f-t----f
+    /// isExecuting.value:     f t    f
+    /// ```
+    public let isExecuting: Property<Bool>
+
+    /// `enabled` as a read-only property: `isEnabled.value` is the value `enabled` sent last,
+    /// readable at any time without subscribing. It follows `enabled`, on the scheduler; when the
+    /// command goes away it keeps its last value and its signal completes. RAC: `enabled`
+    /// (ReactiveSwift `Action.isEnabled`).
+    ///
+    /// ```
+    /// enabled:            t----f----t
+    /// isEnabled.value:    t    f    t
+    /// ```
+    public let isEnabled: Property<Bool>
+
     /// Creates a command. RAC: `-initWithEnabled:signalBlock:`.
     /// - Parameters:
     ///   - enabled: while its latest value is `false`, the command is disabled; `nil` means always
@@ -77,6 +100,9 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         state = CommandState(concurrentExecution: allowsConcurrentExecution)
         concurrentExecutionSubject = BehaviorSubject(
             value: allowsConcurrentExecution, name: "allowsConcurrentExecution")
+        // Each follows its subject, which sends its current value at once; neither holds `self`.
+        isExecuting = Property(initial: false, then: state.executing)
+        isEnabled = Property(initial: true, then: state.enabled)
         if let enabled {
             // The first value(s) sent during subscription apply at once (RAC: the first `enabled`
             // value is synchronous); later ones are published on the scheduler.

@@ -251,8 +251,10 @@ extension Signal {
     }
 
     /// RAC: `-doNext:`, `-doError:`, `-doCompleted:`, `-initially:` (RxSwift
-    /// `do(onNext:onError:onCompleted:onSubscribe:onDispose:)`); unavailable: one operator per
-    /// event, `doNext(_:)`, `doError(_:)`, `doCompleted(_:)`, `initially(_:)`, `doDisposed(_:)`.
+    /// `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)`);
+    /// unavailable: one operator per hook, `doNext(_:)`, `doAfterNext(_:)`, `doError(_:)`,
+    /// `doAfterError(_:)`, `doCompleted(_:)`, `doAfterCompleted(_:)`, `initially(_:)`,
+    /// `doSubscribed(_:)`, `doDisposed(_:)` (`doSubscribed(_:)` gives the chain in RxSwift's order).
     ///
     /// ```
     /// do(onNext: f, onError: g)   →   doNext(f).doError(g)
@@ -260,8 +262,9 @@ extension Signal {
     @available(
         *, unavailable,
         message: """
-            use doNext(_:), doError(_:), doCompleted(_:), initially(_:) (onSubscribe) and doDisposed(_:) \
-            (onDispose)
+            use doNext(_:), doAfterNext(_:), doError(_:), doAfterError(_:), doCompleted(_:), \
+            doAfterCompleted(_:), initially(_:) (onSubscribe), doSubscribed(_:) (onSubscribed) and \
+            doDisposed(_:) (onDispose)
             """
     )
     public func `do`(
