@@ -20,7 +20,7 @@ extension Signal {
     /// each delivers one event and schedules the next.
     ///
     /// ```
-    /// self:                                            -(abc)-d-|
+    /// self:                                                   -(abc)-d-|
     /// deliver(on: s, bufferingPolicy: .bufferingNewest(1)):   -c-d-|
     /// deliver(on: s, bufferingPolicy: .bufferingOldest(1)):   -a-d-|
     /// ```
