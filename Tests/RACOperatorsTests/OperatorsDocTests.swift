@@ -687,10 +687,15 @@ extension OperatorsDocTests {
     func boundedHandOff() throws {
         let threading = "RACOperators/Threading"
         for (label, policy) in [
-            ("deliver(on: s, bufferingPolicy: .bufferingNewest(1))", BufferingPolicy<TestError>.bufferingNewest(1)),
+            (
+                "deliver(on: s, bufferingPolicy: .bufferingNewest(1))",
+                BufferingPolicy<TestError>.bufferingNewest(1)
+            ),
             ("deliver(on: s, bufferingPolicy: .bufferingOldest(1))", .bufferingOldest(1)),
         ] {
-            try checkDoc(threading, "on scheduler: Scheduler, bufferingPolicy", inputs: ["self"], output: label) {
+            try checkDoc(
+                threading, "on scheduler: Scheduler, bufferingPolicy", inputs: ["self"], output: label
+            ) {
                 signals, scheduler in signals[0].deliver(on: scheduler, bufferingPolicy: policy)
             }
         }
