@@ -162,4 +162,31 @@ struct ValuesStartingNowTests {
         #expect(received == received.sorted())
         #expect(counter.current == 0)
     }
+
+    @Test("stress: four producers into valuesStartingNow while a task consumes")
+    func stress() async throws {
+        let subject = Subject<Int, Never>()
+        let statistics = HandOffStatistics()
+        let started = subject.valuesStartingNow(bufferingPolicy: .bufferingOldest(16), statistics: statistics)
+        let consumer = Task {
+            var received: [Int] = []
+            for await value in started { received.append(value) }
+            return received
+        }
+        let senders = 4
+        let perSender = 5_000
+        onThreads(senders) { thread in
+            for index in 0..<perSender { subject.sendNext(thread * perSender + index) }
+        }
+        subject.sendCompleted()
+        let received = await consumer.value
+        #expect(received.count + statistics.droppedCount == senders * perSender)
+        #expect(Set(received).count == received.count)
+        #expect(statistics.highWaterMark <= 16)
+        for thread in 0..<senders {
+            let mine = received.filter { $0 / perSender == thread }
+            #expect(mine == mine.sorted())
+        }
+        #expect(subject.subscriberCount == 0)
+    }
 }

@@ -260,14 +260,15 @@ struct DeliverOnBufferedTests {
         let log = EventLog<Int, Never>()
         log.record(subject.deliver(on: scheduler, bufferingPolicy: .unbounded, statistics: statistics))
         var sent = 0
-        for _ in 0..<100 {
+        // 20 rounds: HandRunScheduler.runAll scans every action recorded, once per action.
+        for _ in 0..<20 {
             for _ in 0..<100 {
                 sent += 1
                 subject.sendNext(sent)
             }
             scheduler.pending.first?.run()
         }
-        #expect(statistics.highWaterMark == sent - 99)
+        #expect(statistics.highWaterMark == sent - 19)
         subject.sendCompleted()
         scheduler.runAll()
         #expect(log.values == Array(1...sent))
@@ -289,7 +290,7 @@ struct DeliverOnBufferedTests {
                 if Scheduler.current !== scheduler { onScheduler.withValue { $0 = false } }
                 // A slow consumer: some work per value.
                 var sum = 0
-                for index in 0..<2_000 { sum &+= index &* value }
+                for index in 0..<300 { sum &+= index &* value }
                 received.withValue { $0.append(sum == -1 ? 0 : value) }
             },
             completed: { done.signal() })
@@ -310,6 +311,41 @@ struct DeliverOnBufferedTests {
             #expect(mine == mine.sorted())
         }
         expectReleased(subscription, "the subscriber the completion ended")
+    }
+
+    @Test("stress: failWhenFull on a QueueScheduler fails once, after each producer's values in order")
+    func stressFailWhenFull() {
+        let scheduler = QueueScheduler(name: "failing-deliver-stress")
+        let statistics = HandOffStatistics()
+        let subject = Subject<Int, Never>()
+        let log = EventLog<Int, BufferOverflowError>()
+        let gate = DispatchSemaphore(value: 0)
+        // The consumer is stuck on its first value until the producers are done, so the buffer
+        // overflows for certain.
+        let subscription = log.record(
+            subject.promoteError(BufferOverflowError.self)
+                .deliver(on: scheduler, bufferingPolicy: .failWhenFull(8), statistics: statistics)
+        ) { event in
+            if event.value != nil && log.count == 1 { gate.wait() }
+        }
+        let senders = 4
+        let perSender = 2_000
+        onThreads(senders) { thread in
+            for index in 0..<perSender { subject.sendNext(thread * perSender + index) }
+        }
+        gate.signal()
+        #expect(log.waitForTerminal(timeout: .seconds(60)))
+        #expect(log.error == BufferOverflowError(limit: 8))
+        // The one being delivered (if the drain took it before the overflow) and the eight waiting.
+        #expect(log.values.count == 8 || log.values.count == 9)
+        #expect(statistics.droppedCount == 1)
+        #expect(statistics.highWaterMark == 8)
+        #expect(subject.subscriberCount == 0)
+        for thread in 0..<senders {
+            let mine = log.values.filter { $0 / perSender == thread }
+            #expect(mine == mine.sorted())
+        }
+        expectReleased(subscription, "the subscriber the error ended")
     }
 
     @Test("a bounded deliver(on:) chain is released after completion and after disposal")
