@@ -18,7 +18,9 @@ extension RACExtension where Base: FileHandle {
     ///   that was closed before or during the read fails with `FileHandleError.closed`.
     ///
     /// Values are sent on the reader thread, one chunk at a time: the reader waits for the
-    /// subscriber to handle a chunk before reading the next.
+    /// subscriber to handle a chunk before reading the next. So nothing queues in memory: a slow
+    /// subscriber slows the reading, and a pipe's writer then waits on the kernel's buffer. A
+    /// `deliver(on:)` after it queues again; give it a `bufferingPolicy` to bound that queue.
     ///
     /// Disposing stops delivery at once (nothing is sent after `dispose()` returns) and wakes the
     /// reader even when it waits on an idle pipe, so its thread ends and releases the handle

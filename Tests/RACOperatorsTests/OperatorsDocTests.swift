@@ -783,5 +783,22 @@ extension OperatorsDocTests {
         try checkDoc(sideEffects, "public func doAfterCompleted(", output: "doAfterCompleted(done)") {
             $0.doAfterCompleted {}
         }
+extension OperatorsDocTests {
+    @Test("deliver(on:bufferingPolicy:statistics:): newest and oldest")
+    func boundedHandOff() throws {
+        let threading = "RACOperators/Threading"
+        for (label, policy) in [
+            (
+                "deliver(on: s, bufferingPolicy: .bufferingNewest(1))",
+                BufferingPolicy<TestError>.bufferingNewest(1)
+            ),
+            ("deliver(on: s, bufferingPolicy: .bufferingOldest(1))", .bufferingOldest(1)),
+        ] {
+            try checkDoc(
+                threading, "on scheduler: Scheduler, bufferingPolicy", inputs: ["self"], output: label
+            ) {
+                signals, scheduler in signals[0].deliver(on: scheduler, bufferingPolicy: policy)
+            }
+        }
     }
 }

@@ -11,7 +11,10 @@ private enum Configuration {
     static let exactBackoff = RetryBackoff(
         initial: .seconds(1), maximum: .seconds(8), jitter: 0.5, random: { 0.5 })
     static let scope = ShareScope.forever
-    static let policy = AsyncBufferingPolicy.bufferingNewest(8)
+    static let policy = BufferingPolicy<TestError>.bufferingNewest(8)
+    static let failing = BufferingPolicy<BufferOverflowError>.failWhenFull(8)
+    static let overflow = BufferOverflowError(limit: 8)
+    static let statistics = HandOffStatistics()
     static let timeout = TimeoutError(interval: .seconds(3))
     static let blockingTimeout = BlockingTimeoutError(call: "first(timeout:)", timeout: .seconds(1))
     static let blocking = BlockingError<TestError>.failed(TestError(1))
@@ -38,7 +41,10 @@ struct SendableValueTests {
     func valueTypes() {
         requireSendable(RetryBackoff.self)
         requireSendable(ShareScope.self)
-        requireSendable(AsyncBufferingPolicy.self)
+        requireSendable(BufferingPolicy<TestError>.self)
+        requireSendable(BufferOverflowError.self)
+        requireSendable(HandOffStatistics.self)
+        requireSendable(StartedSignalValues<Int, TestError>.self)
         requireSendable(TimeoutError.self)
         requireSendable(BlockingTimeoutError.self)
         requireSendable(BlockingError<TestError>.self)

@@ -8,26 +8,31 @@ struct UncheckedTransfer<Wrapped>: @unchecked Sendable {
 /// The values of a signal as an `AsyncSequence`: RAC has no equivalent; this is the bridge to
 /// Swift concurrency. Iteration subscribes on the first call to `next()`; it ends when the signal
 /// completes and throws the signal's error. Values that arrive while the consumer is busy are
-/// buffered as its `AsyncBufferingPolicy` says (all of them by default). Cancelling the iterating
-/// task disposes the subscription and ends the iteration.
+/// buffered as its `BufferingPolicy` says (all of them by default). Cancelling the iterating
+/// task disposes the subscription and ends the iteration. Each iterator subscribes anew: for a
+/// hot signal, whose values before the first `next()` would be lost, see
+/// `StartedSignalValues`.
 ///
 /// ```
 /// signal:                 -a-b-|
 /// for try await v in signal.values { ... }   v = a, b, then the loop ends
 /// ```
 ///
-/// `Sendable` (it holds only the signal and the policy), so it can be handed to another task or
+/// `Sendable` (it holds only the signal, the policy and the statistics), so it can be handed to another task or
 /// back to `Signal(_:)`; its iterator is one consumer's and stays where it was made.
 public struct SignalValues<Value, Failure: Error>: AsyncSequence, Sendable {
     /// The element type: the signal's values.
     public typealias Element = Value
 
     let signal: Signal<Value, Failure>
-    let policy: AsyncBufferingPolicy
+    let policy: BufferingPolicy<Failure>
+    let statistics: HandOffStatistics?
 
     /// Creates the iterator; the subscription starts on its first `next()`.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(buffer: AsyncEventBuffer(signal: signal, policy: policy))
+        Iterator(
+            buffer: AsyncEventBuffer(
+                signal: signal, policy: policy, statistics: statistics, call: "SignalValues.Iterator.next()"))
     }
 
     /// Pulls the signal's values one at a time.
@@ -47,28 +52,38 @@ public struct SignalValues<Value, Failure: Error>: AsyncSequence, Sendable {
 }
 
 /// The buffer between a signal's subscriber and an async iterator: events wait here until the
-/// iterator asks for them; an iterator that asks first waits for the next event. Values beyond
-/// the policy's limit are dropped (the oldest or the arriving one); a terminal event is always
-/// kept.
+/// iterator asks for them; an iterator that asks first waits for the next event. Values are kept
+/// as the `BufferingPolicy` says (`HandOffBuffer`); a terminal event is always kept. The
+/// subscription starts at the first `next()`, or at once for `valuesStartingNow`.
 public final class AsyncEventBuffer<Value, Failure: Error>: @unchecked Sendable {
     private let lock = PthreadLock()
     private let signal: Signal<Value, Failure>
-    private let policy: AsyncBufferingPolicy
+    private let call: String
     private var subscription: (any Disposable)?
-    private var pending: [Event<Value, Failure>] = []
-    private var head = 0
+    private var buffer: HandOffBuffer<Value, Failure>
     private var waiter: UnsafeContinuation<UncheckedTransfer<Event<Value, Failure>?>, Never>?
+    /// The iterator has taken the terminal event.
     private var finished = false
+    /// The source has ended or overflowed a `.failWhenFull` policy: later events are ignored.
+    private var inputEnded = false
     private var cancelled = false
 
-    init(signal: Signal<Value, Failure>, policy: AsyncBufferingPolicy) {
+    /// A buffer for `signal`'s values; `call` names the API in a programmer error's message.
+    init(
+        signal: Signal<Value, Failure>, policy: BufferingPolicy<Failure>, statistics: HandOffStatistics?,
+        call: String
+    ) {
         self.signal = signal
-        self.policy = policy
+        self.call = call
+        buffer = HandOffBuffer(policy: policy, statistics: statistics)
     }
 
     deinit {
         subscription?.dispose()
     }
+
+    /// How many values wait (for tests).
+    var waitingCount: Int { lock.withLock { buffer.valueCount } }
 
     func next() async throws(Failure) -> Value? {
         startIfNeeded()
@@ -81,6 +96,10 @@ public final class AsyncEventBuffer<Value, Failure: Error>: @unchecked Sendable 
                 } else if finished || cancelled {
                     lock.unlock()
                     continuation.resume(returning: UncheckedTransfer(value: nil))
+                } else if waiter != nil {
+                    lock.unlock()
+                    racProgrammerError(
+                        call, "next() called while another next() waits: one consumer at a time")
                 } else {
                     waiter = continuation
                     lock.unlock()
@@ -97,7 +116,8 @@ public final class AsyncEventBuffer<Value, Failure: Error>: @unchecked Sendable 
         }
     }
 
-    private func startIfNeeded() {
+    /// Subscribes, unless already subscribed, ended or cancelled.
+    func startIfNeeded() {
         let needsStart = lock.withLock { () -> Bool in
             guard subscription == nil, !finished, !cancelled else { return false }
             subscription = ActionDisposable()
@@ -108,72 +128,56 @@ public final class AsyncEventBuffer<Value, Failure: Error>: @unchecked Sendable 
             self?.receive(event)
         }
         let disposable = SubscriptionTrampoline.isolated { signal.subscribe(subscriber) }
-        let cancelledMeanwhile = lock.withLock { () -> Bool in
+        let stopMeanwhile = lock.withLock { () -> Bool in
             subscription = disposable
-            return cancelled
+            return cancelled || inputEnded
         }
-        if cancelledMeanwhile { disposable.dispose() }
+        if stopMeanwhile { disposable.dispose() }
     }
 
     private func takeLocked() -> Event<Value, Failure>? {
-        guard head < pending.count else { return nil }
-        let event = pending[head]
-        head += 1
-        if head == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            head = 0
-        }
+        guard let event = buffer.removeFirst() else { return nil }
         if event.isTerminal { finished = true }
         return event
     }
 
     private func receive(_ event: Event<Value, Failure>) {
         lock.lock()
-        guard !cancelled else {
+        guard !cancelled, !inputEnded else {
             lock.unlock()
             return
         }
+        if event.isTerminal { inputEnded = true }
         if let waiter {
+            // A waiting consumer: nothing is buffered, the event goes to it directly.
             self.waiter = nil
             if event.isTerminal { finished = true }
             lock.unlock()
             waiter.resume(returning: UncheckedTransfer(value: Optional(event)))
-        } else {
-            appendLocked(event)
-            lock.unlock()
-        }
-    }
-
-    /// Buffers `event` as the policy says. A value arrives only before the terminal event, so
-    /// every buffered event is then a value.
-    private func appendLocked(_ event: Event<Value, Failure>) {
-        guard !event.isTerminal else {
-            pending.append(event)
             return
         }
-        let buffered = pending.count - head
-        switch policy.storage {
-        case .unbounded:
-            pending.append(event)
-        case .newest(let limit):
-            guard limit > 0 else { return }
-            if buffered >= limit { _ = takeLocked() }
-            pending.append(event)
-        case .oldest(let limit):
-            if buffered < limit { pending.append(event) }
-        }
+        let overflowed = buffer.append(event)
+        if overflowed { inputEnded = true }
+        let subscription = overflowed ? self.subscription : nil
+        lock.unlock()
+        // During a synchronous subscription this is the placeholder; `startIfNeeded` then disposes
+        // the real one.
+        subscription?.dispose()
     }
 
     private func cancel() {
-        let (waiter, subscription) = lock.withLock {
-            () -> (UnsafeContinuation<UncheckedTransfer<Event<Value, Failure>?>, Never>?, (any Disposable)?)
-            in
+        let (waiter, subscription, released) = lock.withLock {
+            () -> (
+                UnsafeContinuation<UncheckedTransfer<Event<Value, Failure>?>, Never>?, (any Disposable)?,
+                (FIFO<Value>, Event<Value, Failure>?)
+            ) in
             cancelled = true
             defer { self.waiter = nil }
-            return (self.waiter, self.subscription)
+            return (self.waiter, self.subscription, buffer.removeAll())
         }
         subscription?.dispose()
         waiter?.resume(returning: UncheckedTransfer(value: nil))
+        withExtendedLifetime(released) {}
     }
 }
 
@@ -181,6 +185,12 @@ extension Signal {
     /// RAC: none (a bridge to Swift concurrency). The signal's values as an `AsyncSequence`: ends
     /// when the signal completes, throws its error; cancelling the iterating task disposes the
     /// subscription.
+    ///
+    /// It subscribes at the consumer's first `next()`, which suits a cold signal (each iteration
+    /// gets every value). A hot signal (a `Subject`) sends to nobody before that: values sent
+    /// between making the sequence and the task's first `next()` are lost. For a subject, use
+    /// `valuesStartingNow(bufferingPolicy:statistics:)`, which subscribes when it is called and
+    /// keeps what arrives until the consumer asks.
     ///
     /// Peers: it keeps every value that arrives while the loop body runs (no limit, as RxSwift's
     /// `values`, an `AsyncThrowingStream`); Combine's `values` asks for one value at a time, so a
@@ -194,69 +204,26 @@ extension Signal {
     /// subject sends 1 2 3 while the body runs:   values 1 2 3, Combine's values 1
     /// ```
     public var values: SignalValues<Value, Failure> {
-        SignalValues(signal: self, policy: .unbounded)
+        SignalValues(signal: self, policy: .unbounded, statistics: nil)
     }
 
     /// RAC: none (the buffering of Swift's `AsyncStream`). The signal's values as an
     /// `AsyncSequence`, as `values`, keeping at most what `bufferingPolicy` allows of the values
-    /// that arrive while the consumer is busy: all of them, the newest `n` or the oldest `n`. The
-    /// completion or error is always kept, after the kept values.
+    /// that arrive while the consumer is busy: all of them, the newest `n` or the oldest `n`, or
+    /// failing when `n` wait (`next()` throws the policy's error after the kept values). The
+    /// completion or error is always kept, after the kept values. A consumer waiting in `next()`
+    /// gets the next value directly. `statistics`, if given, counts the dropped values and the
+    /// most that waited. Subscribes at the first `next()`, as `values`: for a subject, use
+    /// `valuesStartingNow(bufferingPolicy:statistics:)`.
     ///
     /// ```
     /// signal:  -1-2-3-4-|   (all sent while the consumer is busy)
     /// for try await value in signal.values(bufferingPolicy: .bufferingNewest(2)) { }   // 3 4
     /// for try await value in signal.values(bufferingPolicy: .bufferingOldest(2)) { }   // 1 2
     /// ```
-    public func values(bufferingPolicy: AsyncBufferingPolicy) -> SignalValues<Value, Failure> {
-        SignalValues(signal: self, policy: bufferingPolicy)
-    }
-}
-
-/// How many of the values that arrive while an async consumer is busy `values(bufferingPolicy:)`
-/// keeps, as the `BufferingPolicy` of Swift's `AsyncStream`. RAC: none.
-///
-/// ```
-/// arriving while busy:  1 2 3 4 |
-/// .unbounded:           1 2 3 4 |
-/// .bufferingNewest(2):  3 4 |
-/// .bufferingOldest(2):  1 2 |
-/// ```
-public struct AsyncBufferingPolicy: Sendable, Equatable {
-    enum Storage: Equatable {
-        case unbounded
-        case newest(Int)
-        case oldest(Int)
-    }
-
-    let storage: Storage
-
-    /// Keeps every value (the default of `values`).
-    public static let unbounded = AsyncBufferingPolicy(storage: .unbounded)
-
-    /// Keeps the newest `limit` values, dropping the oldest buffered one for each new value beyond
-    /// it (`0` keeps none). A negative limit stops the process with a message naming it.
-    ///
-    /// ```
-    /// arriving while busy:  1 2 3 4 |     .bufferingNewest(2):  3 4 |
-    /// ```
-    public static func bufferingNewest(_ limit: Int) -> AsyncBufferingPolicy {
-        AsyncBufferingPolicy(storage: .newest(validated(limit, "AsyncBufferingPolicy.bufferingNewest(_:)")))
-    }
-
-    /// Keeps the oldest `limit` values, dropping each value that arrives while `limit` wait
-    /// (`0` keeps none). A negative limit stops the process with a message naming it.
-    ///
-    /// ```
-    /// arriving while busy:  1 2 3 4 |     .bufferingOldest(2):  1 2 |
-    /// ```
-    public static func bufferingOldest(_ limit: Int) -> AsyncBufferingPolicy {
-        AsyncBufferingPolicy(storage: .oldest(validated(limit, "AsyncBufferingPolicy.bufferingOldest(_:)")))
-    }
-
-    private static func validated(_ limit: Int, _ call: String) -> Int {
-        if limit < 0 {
-            racProgrammerError(call, "limit must be >= 0, got \(limit)")
-        }
-        return limit
+    public func values(
+        bufferingPolicy: BufferingPolicy<Failure>, statistics: HandOffStatistics? = nil
+    ) -> SignalValues<Value, Failure> {
+        SignalValues(signal: self, policy: bufferingPolicy, statistics: statistics)
     }
 }

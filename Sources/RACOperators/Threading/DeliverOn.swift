@@ -5,7 +5,9 @@ import Synchronization
 
 extension Signal {
     /// RAC: `-deliverOn:`. Sends every event to the subscriber from `scheduler`, in order (for a
-    /// serial scheduler). Events still queued when the subscription is disposed are dropped.
+    /// serial scheduler). Events still queued when the subscription is disposed are dropped. The
+    /// queue has no limit, as RAC's: a producer faster than the scheduler grows it; to bound it,
+    /// use `deliver(on:bufferingPolicy:statistics:)`.
     ///
     /// ```
     /// self (thread A):           -a-b-|

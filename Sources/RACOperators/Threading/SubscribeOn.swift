@@ -3,7 +3,8 @@
 extension Signal {
     /// RAC: `-subscribeOn:`. Subscribes to the receiver from `scheduler`; disposing before that
     /// happens means the receiver is never subscribed. Events are not moved: they arrive where the
-    /// receiver sends them.
+    /// receiver sends them. So it queues nothing and needs no buffering policy: to move events
+    /// to a scheduler with a bound, use `deliver(on:bufferingPolicy:statistics:)`.
     ///
     /// ```
     /// self (cold):        -a-b-|

@@ -57,7 +57,7 @@ struct ValuesBufferingTests {
     @Test("a waiting consumer gets the next value directly; only values sent while it is busy are dropped")
     func waitingConsumer() async throws {
         for (policy, expected) in [
-            (AsyncBufferingPolicy.bufferingNewest(1), [1, 4]), (.bufferingOldest(1), [1, 2]),
+            (BufferingPolicy<TestError>.bufferingNewest(1), [1, 4]), (.bufferingOldest(1), [1, 2]),
         ] {
             let subject = Subject<Int, TestError>()
             let signal = Signal<Int, TestError> { subscriber in
@@ -79,8 +79,8 @@ struct ValuesBufferingTests {
     @Test("a negative limit stops with a message naming the call and the value")
     func negativeLimit() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            _ = AsyncBufferingPolicy.bufferingNewest(-1)
+            _ = BufferingPolicy<TestError>.bufferingNewest(-1)
         }
-        expectMessage(result, contains: ["AsyncBufferingPolicy.bufferingNewest(_:)", "got -1"])
+        expectMessage(result, contains: ["BufferingPolicy.bufferingNewest(_:)", "got -1"])
     }
 }
