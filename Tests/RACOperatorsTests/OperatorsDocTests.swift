@@ -300,7 +300,7 @@ struct OperatorsDocTests {
             $0.map { String(Int($0)! * 2) }
         }
         try checkDoc(transform, "public func mapReplace<", output: "mapReplace(x)") { $0.mapReplace("x") }
-        try checkDoc(transform, "public func reduceEach<", output: "reduceEach { $0+$1 }") {
+        try checkDoc("RACOperators/Transform/ReduceEach.swift", "public func reduceEach<", output: "reduceEach { $0+$1 }") {
             $0.map { pair in
                 let parts = pair.dropFirst().dropLast().split(separator: ",").map {
                     Int($0.trimmingCharacters(in: .whitespaces))!
@@ -309,7 +309,7 @@ struct OperatorsDocTests {
             }
             .reduceEach { String($0 + $1) }
         }
-        try checkDoc(transform, "public func scan<", output: "scan(0, +)") {
+        try checkDoc("RACOperators/Transform/Scan.swift", "public func scan<", output: "scan(0, +)") {
             $0.scan(0) { $0 + Int($1)! }.map(String.init)
         }
         try checkDoc(
@@ -318,7 +318,7 @@ struct OperatorsDocTests {
         ) {
             $0.scan("", withIndex: { running, _, index in running + "\(index)" })
         }
-        try checkDoc(transform, "public func aggregate<", output: "aggregate(0, +)") {
+        try checkDoc("RACOperators/Transform/Aggregate.swift", "public func aggregate<", output: "aggregate(0, +)") {
             $0.aggregate(0) { $0 + Int($1)! }.map(String.init)
         }
         try checkDoc(transform, "public func collect(", output: "collect()") {
@@ -376,11 +376,11 @@ struct OperatorsDocTests {
 
     @Test("filter, ignoreValues, distinctUntilChanged, ignore")
     func filters() throws {
-        try checkDoc(filter, "public func filter(", output: "filter(isEven)") {
+        try checkDoc("RACOperators/Filter/Filter.swift", "public func filter(", output: "filter(isEven)") {
             $0.filter { Int($0)! % 2 == 0 }
         }
         try checkDoc(filter, "public func ignoreValues(", output: "ignoreValues()") { $0.ignoreValues() }
-        try checkDoc(filter, "by isEquivalent:", output: "distinctUntilChanged(by: caseInsensitive)") {
+        try checkDoc("RACOperators/Filter/DistinctUntilChanged.swift", "by isEquivalent:", output: "distinctUntilChanged(by: caseInsensitive)") {
             $0.distinctUntilChanged(by: { $0.lowercased() == $1.lowercased() })
         }
         try checkDoc(
@@ -406,7 +406,7 @@ struct OperatorsDocTests {
         try checkDoc(filter, "public func skip(until", output: "skip(until: { $0 == 3 })") {
             $0.skip(until: { $0 == "3" })
         }
-        try checkDoc(filter, "public func skip(while", output: "skip(while: { $0 < 3 })") {
+        try checkDoc("RACOperators/Filter/Skip.swift", "public func skip(while", output: "skip(while: { $0 < 3 })") {
             $0.skip(while: { Int($0)! < 3 })
         }
     }
