@@ -8,7 +8,10 @@ startLazily). For each public member it takes, from the `///` comment just above
 - the RAC name: the backticked selector(s) after `RAC: ` (`RAC: none` marks an operator RAC
   did not have, such as the async bridges);
 - the meaning: the first sentence of the first paragraph that is not the `RAC: ...` sentence;
-- the marble: the first fenced ``` block.
+- the marble: the first fenced ``` block;
+- the contrast with the peers' namesakes, if any: the paragraph that starts with `Peers:`
+  (the same name meaning something else in RxSwift, Combine or ReactiveSwift), shown under the
+  meaning, so that a reader who looks the name up sees the difference where they look.
 
 Declarations marked `@available(*, unavailable, …)` or `@available(*, deprecated, …)` are not
 operators and are left out: the peers' names under which the compiler names ours
@@ -97,6 +100,7 @@ class Operator:
     rac: str | None
     meaning: str
     marble: list[str] | None
+    peers: str = ""
     # What tells this declaration from a namesake in its title (", throwing closure").
     variant: str = ""
 
@@ -205,6 +209,24 @@ def sentences(paragraph: str) -> list[str]:
     if "".join(current).strip():
         result.append("".join(current).strip())
     return result
+
+
+def peers_paragraph(doc: list[str]) -> str:
+    """The paragraph of a doc comment (lines without `///`) that starts with `Peers:`, on one
+    line ("" if none): how the peers' namesakes of the operator differ from it."""
+    paragraphs, current, in_block = [], [], False
+    for line in doc + [""]:
+        if line.strip().startswith("```"):
+            in_block = not in_block
+            continue
+        if in_block:
+            continue
+        if line.strip():
+            current.append(line.strip())
+        elif current:
+            paragraphs.append(" ".join(current))
+            current = []
+    return next((paragraph for paragraph in paragraphs if paragraph.startswith("Peers:")), "")
 
 
 def parse_doc(doc: list[str]) -> tuple[str | None, str, list[str] | None]:
@@ -339,7 +361,7 @@ def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
                     Operator(
                         family=family[1], family_index=family[0], path=relative, line=index + 1,
                         order=(family[0], main_file, relative, index), swift=name, rac=rac,
-                        meaning=meaning, marble=marble,
+                        meaning=meaning, marble=marble, peers=peers_paragraph(doc),
                         variant=", throwing closure" if "throws(Failure)" in declaration
                         and "_disfavoredOverload" in lines[index - 1] else "",
                     )
@@ -510,6 +532,8 @@ def render(operators: list[Operator]) -> str:
         overloads = f" ({count} overloads)" if count > 1 else ""
         rac = "—" if operator.rac in (None, "none") else operator.rac
         out += ["", f"### `{operator.swift}`{operator.variant}{overloads}", "", f"RAC: {rac}. {operator.meaning}"]
+        if operator.peers:
+            out += ["", operator.peers]
         if operator.marble:
             out += ["", "```", *operator.marble, "```"]
             picture = picture_of(operator)

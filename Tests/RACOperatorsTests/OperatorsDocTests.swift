@@ -681,3 +681,92 @@ extension OperatorsDocTests {
         }
     }
 }
+
+/// `signal` as one that cannot fail (its error, which the doc marbles of the operators on such
+/// signals never show, made a completion).
+private func neverFailing(_ signal: Signal<String, TestError>) -> Signal<String, Never> {
+    signal.catch { _ in Signal<String, Never>.empty }
+}
+
+extension OperatorsDocTests {
+    @Test("skip(until: trigger), take(while:inclusive:), element(at:), single(), ifEmpty, sample(_:default:)")
+    func filteringBeyondRAC() throws {
+        let filter = "RACOperators/Filter"
+        try checkDoc(
+            filter, "public func skip<TriggerValue>(until trigger: Signal<TriggerValue, Failure>)",
+            inputs: ["self", "trigger"], output: "skip(until: trigger)"
+        ) { signals, _ in signals[0].skip(until: signals[1]) }
+        try checkDoc(
+            filter,
+            "public func skip<TriggerValue>(until trigger: Signal<TriggerValue, Never>) -> Signal<Value, Failure>",
+            inputs: ["self", "trigger"], output: "skip(until: trigger)", draws: false
+        ) { signals, _ in signals[0].skip(until: neverFailing(signals[1])) }
+        try checkDoc(
+            filter,
+            "public func skip<TriggerValue>(until trigger: Signal<TriggerValue, Never>) -> Signal<Value, Never>",
+            inputs: ["self", "trigger"], output: "skip(until: trigger)", draws: false
+        ) { signals, _ in
+            neverFailing(signals[0]).skip(until: neverFailing(signals[1])).promoteError(TestError.self)
+        }
+        try checkDoc(
+            filter, "while predicate: @escaping (Value) -> Bool, inclusive",
+            output: "take(while: { $0 < 3 }, inclusive: true)"
+        ) {
+            $0.take(while: { Int($0)! < 3 }, inclusive: true)
+        }
+        try checkDoc(
+            filter, "until predicate: @escaping (Value) -> Bool, inclusive",
+            output: "take(until: { $0 == 3 }, inclusive: true)"
+        ) { $0.take(until: { $0 == "3" }, inclusive: true) }
+        try checkDoc(filter, "at index: Int, raising", output: "element(at: 1, raising: { e })") {
+            $0.element(at: 1, raising: { _ in TestError(1) })
+        }
+        try checkDoc(filter, "public func single(raising", output: "single(raising: { e })") {
+            $0.single(raising: { _ in TestError(1) })
+        }
+        for output in ["element(at: 1)", "element(at: 5)"] {
+            let index = output == "element(at: 1)" ? 1 : 5
+            try checkDoc(filter, "public func element(at index: Int) ->", output: output) {
+                neverFailing($0).element(at: index).mapError { _ in TestError(1) }
+            }
+        }
+        try checkDoc(filter, "public func single() ->", output: "single()") {
+            neverFailing($0).single().mapError { _ in TestError(1) }
+        }
+        try checkDoc(filter, "public func ifEmpty(default", output: "ifEmpty(default: z)") {
+            $0.ifEmpty(default: "z")
+        }
+        try checkDoc(
+            filter, "public func ifEmpty(switchTo", inputs: ["self", "other"], output: "ifEmpty(switchTo: o)"
+        ) { signals, _ in signals[0].ifEmpty(switchTo: signals[1]) }
+        try checkDoc(
+            "RACOperators/Combine", "_ sampler: Signal<Sampler, Failure>, default defaultValue",
+            inputs: ["self", "sampler"], output: "sample(default: z)"
+        ) { signals, _ in signals[0].sample(signals[1], default: "z") }
+    }
+
+    @Test("rateLimit(_:latest:on:), take(for:), skip(for:), buffer(for:count:), buffer(every:)")
+    func timeBeyondRAC() throws {
+        let time = "RACOperators/Time"
+        try checkDoc(
+            time, "_ interval: Duration, latest: Bool", inputs: ["self"],
+            output: "rateLimit(5, latest: true)"
+        ) { signals, scheduler in signals[0].rateLimit(scheduler.frames(5), latest: true, on: scheduler) }
+        try checkDoc(time, "public func take(for", inputs: ["self"], output: "take(for: 4)") {
+            signals, scheduler in signals[0].take(for: scheduler.frames(4), on: scheduler)
+        }
+        try checkDoc(time, "public func skip(for", inputs: ["self"], output: "skip(for: 4)") {
+            signals, scheduler in signals[0].skip(for: scheduler.frames(4), on: scheduler)
+        }
+        let joined = { (values: [String]) in "[" + values.joined(separator: ", ") + "]" }
+        try checkDoc(
+            time, "public func buffer(for interval: Duration, count", inputs: ["self"],
+            output: "buffer(for: 4, count: 2)"
+        ) { signals, scheduler in
+            signals[0].buffer(for: scheduler.frames(4), count: 2, on: scheduler).map(joined)
+        }
+        try checkDoc(time, "public func buffer(every", inputs: ["self"], output: "buffer(every: 4)") {
+            signals, scheduler in signals[0].buffer(every: scheduler.frames(4), on: scheduler).map(joined)
+        }
+    }
+}

@@ -33,6 +33,17 @@ struct PeerNamesTests {
             source.rateLimit(scheduler.frames(5), on: scheduler), toEmit: "-a----------d----|")
     }
 
+    @Test(
+        "RxSwift's default throttle (latest: true) is rateLimit(_:latest: true, on:): then the latest at each window's end"
+    )
+    func throttleLatestIsRateLimitLatest() throws {
+        let scheduler = TestScheduler(checksRelease: true)
+        let source = try scheduler.createColdSignal("-a-b-c------d-e--|")
+        try scheduler.expect(
+            source.rateLimit(scheduler.frames(5), latest: true, on: scheduler),
+            toEmit: "-a----c-----d----(e|)")
+    }
+
     @Test("catchAndReturn and replaceError(with:): catch(to: Signal(value:)) sends the value and completes")
     func catchAndReturn() throws {
         let scheduler = TestScheduler(checksRelease: true)

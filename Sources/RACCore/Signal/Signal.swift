@@ -178,8 +178,15 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// Subscribes with optional closures; an event without a closure is ignored.
     /// RAC: `subscribeNext:error:completed:` and its six shorter forms.
     ///
+    /// Peers: dropping the returned disposable does not end the subscription (Combine's
+    /// `sink` returns an `AnyCancellable` that cancels when released); it runs until the signal
+    /// ends or the disposable is disposed. Keep it (`lifetime += subscription`, a
+    /// `CompoundDisposable`, a `ScopedDisposable`) to end it early.
+    ///
     /// ```
     /// signal.subscribe(next: { print($0) }, completed: { print("done") })
+    /// self:                 -a-b-|
+    /// disposable dropped:   -a-b-|     (Combine, AnyCancellable dropped: nothing)
     /// ```
     @inlinable
     @discardableResult

@@ -10,6 +10,10 @@
 /// subscriber gets the current value and then waits forever, and `sendNext:` after the end still
 /// changes the current value (see Docs/Concepts.md, "Departures from RAC 2.x").
 ///
+/// Peers: RxSwift's `BehaviorSubject` and Combine's `CurrentValueSubject` send a late subscriber
+/// only the terminal event, not the last value: here it gets the value, then the end. Read
+/// `value` for the last value without subscribing.
+///
 /// ```
 /// BehaviorSubject(value: z)
 /// sends:          ---a---b-
@@ -18,6 +22,7 @@
 ///
 /// sends:          ---a---|--c-
 /// sub after |:              (a|)
+/// RxSwift, Combine:         |
 ///
 /// sends:          -------#--c-
 /// sub after #:              (z#)

@@ -74,10 +74,15 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
     /// attached to the subject but do not restart the source (see the type's notes).
     /// RAC: `-autoconnect`.
     ///
+    /// Peers: one-shot, unlike Combine's `autoconnect()` and RxSwift's `refCount()`, which
+    /// connect again when a subscriber arrives after the count fell to zero. For that, use
+    /// `share(replay:scope:)`, which subscribes the source afresh for each new first subscriber.
+    ///
     /// ```
-    /// source:       -a-b-c-d-
-    /// sub 1:        ^-a-b-!        (! disposed: count 0, source disposed)
-    /// sub 2 later:         ^----   (attached to the subject; source not re-subscribed)
+    /// source:           -a-b-c-d-
+    /// sub 1:            ^-a-b-!        (! disposed: count 0, source disposed)
+    /// sub 2 later:             ^----   (attached to the subject; source not re-subscribed)
+    /// Combine, sub 2:          ^-a-b-  (connected again: the source starts over)
     /// ```
     public func autoconnect() -> Signal<Value, Failure> {
         let subscriberCount = Atomic<Int>(0)

@@ -182,9 +182,16 @@ extension Signal {
     /// when the signal completes, throws its error; cancelling the iterating task disposes the
     /// subscription.
     ///
+    /// Peers: it keeps every value that arrives while the loop body runs (no limit, as RxSwift's
+    /// `values`, an `AsyncThrowingStream`); Combine's `values` asks for one value at a time, so a
+    /// subject's values sent meanwhile are dropped there. Bound it with
+    /// `values(bufferingPolicy:)`. It subscribes at the loop's first `next()`, not when `values`
+    /// is read (RxSwift) nor when the iterator is made (Combine): values sent before are missed.
+    ///
     /// ```
     /// signal:  -1-2-3-|
     /// for try await value in signal.values { print(value) }   // 1 2 3
+    /// subject sends 1 2 3 while the body runs:   values 1 2 3, Combine's values 1
     /// ```
     public var values: SignalValues<Value, Failure> {
         SignalValues(signal: self, policy: .unbounded)

@@ -10,10 +10,16 @@ extension Signal {
     /// action of a `QueueScheduler` for that scheduler's due actions (Docs/Concepts.md, "Blocking
     /// on the main thread, or on a serial scheduler's thread").
     ///
+    /// Peers: this blocks the calling thread and returns the value. RxSwift's `first()` and
+    /// Combine's `first()` are operators that return a signal (RxSwift's blocking one is
+    /// RxBlocking's `toBlocking().first()`): here that signal is `take(1)`; to wait without
+    /// blocking a thread, `try await first()`.
+    ///
     /// ```
-    /// self:     --a-b-|
-    /// first():  a        (the subscription is disposed after a)
-    /// self:     ---|     first() == nil
+    /// self:          --a-b-|
+    /// first():       a        (the subscription is disposed after a)
+    /// self:          ---|     first() == nil
+    /// as a signal:   --(a|)   (take(1): their first())
     /// ```
     public func first() throws(Failure) -> Value? {
         try firstValue(call: "first()")

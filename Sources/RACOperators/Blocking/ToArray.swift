@@ -10,9 +10,14 @@ extension Signal {
     /// action of a `QueueScheduler` for that scheduler's due actions (Docs/Concepts.md, "Blocking
     /// on the main thread, or on a serial scheduler's thread").
     ///
+    /// Peers: this blocks the calling thread and returns the array. RxSwift's `toArray()` is an
+    /// operator (a `Single` of the array) and Combine's is `collect()`: here that signal is
+    /// `collect()`; to wait without blocking a thread, `for try await` over `values`.
+    ///
     /// ```
-    /// self:       -a-b-c-|
-    /// toArray():  [a, b, c]
+    /// self:          -a-b-c-|
+    /// toArray():     [a, b, c]
+    /// as a signal:   -------(x|)     x = [a, b, c]  (collect(): their toArray())
     /// ```
     public func toArray() throws(Failure) -> [Value] {
         let (values, failure) = blockingCollect(limit: .max, call: "toArray()")

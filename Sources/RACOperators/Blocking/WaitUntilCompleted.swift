@@ -9,9 +9,14 @@ extension Signal {
     /// action of a `QueueScheduler` for that scheduler's due actions (Docs/Concepts.md, "Blocking
     /// on the main thread, or on a serial scheduler's thread").
     ///
+    /// Peers: this blocks the calling thread. RxSwift and Combine have no blocking wait (RxSwift's
+    /// lives in RxBlocking, `toBlocking()`); the signal of the end alone is `ignoreValues()`,
+    /// and an async function can `for try await _ in signal.values {}`.
+    ///
     /// ```
-    /// self:  -a-b-|      returns after |
-    /// self:  -a-#        throws
+    /// self:            -a-b-|      returns after |
+    /// self:            -a-#        throws
+    /// as a signal:     -----|      (ignoreValues())
     /// ```
     public func waitUntilCompleted() throws(Failure) {
         let (_, failure) = blockingCollect(limit: .max, call: "waitUntilCompleted()")

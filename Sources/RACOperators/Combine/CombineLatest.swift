@@ -102,10 +102,17 @@ extension Signal {
     /// latest values each time either sends. Completes when both have completed; an error from
     /// either is forwarded.
     ///
+    /// Peers: an input that ends without a value does not end the result early: it can send
+    /// nothing more, but it completes only when both inputs have. RxSwift's `combineLatest`
+    /// completes at the other input's next value instead.
+    ///
     /// ```
-    /// self:                 -1----2-----|
-    /// other:                ---a-----b----|
-    /// combineLatest(with:): ---x--y--z----|    x = (1, a), y = (2, a), z = (2, b)
+    /// self:                          -1----2-----|
+    /// other:                         ---a-----b----|
+    /// combineLatest(with:):          ---x--y--z----|    x = (1, a), y = (2, a), z = (2, b)
+    /// silent:                        --|
+    /// combineLatest(with: silent):   ------------|      (nothing sent; ends with self)
+    /// RxSwift, with silent:          ------|            (ends at self's 2)
     /// ```
     @inlinable
     public func combineLatest<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
@@ -116,6 +123,9 @@ extension Signal {
     /// RAC: `+combineLatest:`. Combines any number of signals of any value types: once every one
     /// has sent a value, sends the tuple of their latest values each time any sends. Completes
     /// when all have completed (at once for none); an error from any is forwarded.
+    ///
+    /// Peers: an input that ends without a value does not end the result early, as RxSwift's
+    /// `combineLatest` does at another input's next value; see `combineLatest(with:)`.
     ///
     /// ```
     /// a:              -1-----2---|
@@ -135,6 +145,12 @@ extension Signal {
     /// RAC: `+combineLatest:` on a collection. Sends arrays of the latest values, in the order of
     /// `signals`, once each has sent a value. An empty collection completes at once (as
     /// ReactiveObjC's `RACStream.m +join:block:` returns `+empty`).
+    ///
+    /// Peers: `combineLatest([])` sends no value, not even `[]` (it completes at once), so a
+    /// view fed by a list that may be empty never shows the empty state; write
+    /// `signals.isEmpty ? Signal(value: []) : Signal.combineLatest(signals)`. An input that ends
+    /// without a value does not end the result early (RxSwift's does, at another input's next
+    /// value).
     ///
     /// ```
     /// signals:        [ -1---2-|, --a----| ]

@@ -6,15 +6,43 @@ extension Signal {
     /// RAC: `-sample:`. Each time `sampler` sends a value, sends the latest value of this signal
     /// (nothing if it has sent none yet). Completes, or fails, as soon as either signal does.
     ///
+    /// Peers: an unchanged latest value is sent again at each tick (`c` twice below), as
+    /// ReactiveSwift's `sample(on:)` does; RxSwift's `sample` sends each value at most once (a
+    /// tick with no new value sends nothing) and ends with the sampler. Combine has no `sample`.
+    /// For RxSwift's, add `distinctUntilChanged()` when the values are distinct, or sample a
+    /// signal of `(index, value)` pairs.
+    ///
     /// ```
-    /// self:     -a--b-c----|
-    /// sampler:  --x----x-x---|
-    /// sample:   --a----c-c-|
+    /// self:            -a--b-c----|
+    /// sampler:         --x----x-x---|
+    /// sample:          --a----c-c-|
+    /// RxSwift sample:  --a----c-----|     (c once; completes when the sampler does)
     /// ```
     @inlinable
     public func sample<Sampler>(_ sampler: Signal<Sampler, Failure>) -> Signal<Value, Failure> {
         .pairInputs(self, sampler, named: SignalDebugNames.name("[\(self.name)] -sample: \(sampler)")) {
             SampleState<Value, Sampler, Failure>(downstream: $0)
+        }
+    }
+
+    /// RAC: none (RxSwift `sample(_:defaultValue:)`). `sample(_:)`, but a tick of `sampler` before
+    /// this signal's first value sends `defaultValue`. After that, as `sample(_:)`: each tick sends
+    /// the latest value, again if no newer one came (as RAC's `-sample:`; RxSwift's `sample` sends
+    /// only a value that is new since the last tick).
+    ///
+    /// ```
+    /// self:                -----a---|
+    /// sampler:             --x-x---x-x-|
+    /// sample(default: z):  --z-z---a|
+    /// ```
+    @inlinable
+    public func sample<Sampler>(
+        _ sampler: Signal<Sampler, Failure>, default defaultValue: Value
+    ) -> Signal<Value, Failure> {
+        .pairInputs(
+            self, sampler, named: SignalDebugNames.name("[\(self.name)] -sample: \(sampler) default")
+        ) {
+            SampleState<Value, Sampler, Failure>(downstream: $0, latest: defaultValue)
         }
     }
 }
@@ -26,12 +54,14 @@ extension Signal {
 final class SampleState<Value, Sampler, Failure: Error>: PairInputState, @unchecked Sendable {
 
     @usableFromInline let downstream: Subscriber<Value, Failure>
-    /// The receiver's latest value, `nil` until its first.
+    /// The receiver's latest value, `nil` until its first (or the default of `sample(_:default:)`).
     @exclusivity(unchecked) @usableFromInline var latest: Value?
 
+    /// `latest` is what a tick sends before the receiver's first value (`nil`: nothing).
     @inlinable
-    init(downstream: Subscriber<Value, Failure>) {
+    init(downstream: Subscriber<Value, Failure>, latest: Value? = nil) {
         self.downstream = downstream
+        self.latest = latest
     }
 
     /// The receiver: its values are kept; its end is the end.

@@ -142,10 +142,17 @@ extension Signal {
     /// soon as one side has completed and its buffer is empty, dropping the other side's leftovers.
     /// An error from either side is forwarded.
     ///
+    /// Peers: the result ends as soon as one input has ended with nothing queued, as RAC's did;
+    /// RxSwift's `zip` waits until every input has ended, sending nothing more meanwhile.
+    ///
     /// ```
-    /// self:       -1--2-3-|
-    /// other:      --a----b--c-|
-    /// zip(with:): --x----y--(z|)     x = (1, a), y = (2, b), z = (3, c): self is done and empty
+    /// self:                 -1--2-3-|
+    /// other:                --a----b--c-|
+    /// zip(with:):           --x----y--(z|)     x = (1, a), y = (2, b), z = (3, c): self is done and empty
+    /// RxSwift zip:          --x----y--z-|
+    /// short:                -1-|
+    /// zip(with:) of short:  --x|               (short is done and empty at 3)
+    /// RxSwift, of short:    --x---------|      (waits for other's end)
     /// ```
     @inlinable
     public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
@@ -157,6 +164,9 @@ extension Signal {
     /// RAC: `+zip:`. Zips any number of signals of any value types into tuples of the values with
     /// the same index, as `zip(with:)` does for two. Subscribes in argument order; with no signals,
     /// completes at once.
+    ///
+    /// Peers: as `zip(with:)`, the result ends as soon as one input has ended with nothing
+    /// queued; RxSwift's `zip` waits until every input has ended.
     ///
     /// ```
     /// a:    -1---2---|

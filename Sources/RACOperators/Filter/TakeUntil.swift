@@ -7,10 +7,21 @@ extension Signal {
     /// trigger is subscribed first: if it fires during that subscription, the source is never
     /// subscribed. When the source terminates, the trigger is disposed.
     ///
+    /// Peers: the trigger's completion ends the result and its error is ignored, as in
+    /// ReactiveSwift. RxSwift's `take(until:)` does the other way round: the trigger's
+    /// completion is ignored and its error is forwarded. Combine's `prefix(untilOutputFrom:)`
+    /// ignores both. To end on a value only, pass `trigger.concat(Signal.never)`.
+    ///
     /// ```
-    /// self:                -1-2-3-4-|
-    /// trigger:             -----x-
-    /// take(until: trigger): -1-2-|
+    /// self:                         -1-2-3-4-|
+    /// trigger:                      -----x-
+    /// take(until: trigger):         -1-2-|
+    /// trigger ending:               -----|
+    /// take(until: trigger ending):  -1-2-|         (its completion ends the result)
+    /// trigger failing:              -----#
+    /// take(until: trigger failing): -1-2-3-4-|     (its error is ignored)
+    /// RxSwift, trigger ending:      -1-2-3-4-|
+    /// RxSwift, trigger failing:     -1-2-#
     /// ```
     @inlinable
     public func take<TriggerValue, TriggerFailure>(

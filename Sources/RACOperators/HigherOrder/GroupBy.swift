@@ -5,11 +5,20 @@ extension Signal {
     /// sends each value, transformed, into its key's group. Completion and errors go to the result
     /// first, then to every group.
     ///
+    /// Peers: disposing the subscription to the result disposes the source's, and the groups get
+    /// no further event, not even an end: a group's subscribers wait forever. RxSwift's
+    /// `groupBy` keeps the source subscribed while a group has subscribers. Keep the result
+    /// subscribed for as long as the groups are used, and dispose the groups' subscriptions
+    /// with it (one `CompoundDisposable`).
+    ///
     /// ```
-    /// self:           -1-2-3-4-|      keyOf: isEven
-    /// groupBy:        -F-T-----|      (the groups, as they appear)
-    /// group false:    -1---3---|
-    /// group true:     ---2---4-|
+    /// self:                   -1-2-3-4-|      keyOf: isEven
+    /// groupBy:                -F-T-----|      (the groups, as they appear)
+    /// group false:            -1---3---|
+    /// group true:             ---2---4-|
+    /// result disposed at 4:   -F-T…
+    /// group false then:       -1--------      (3 never comes, nor the end: it waits forever)
+    /// RxSwift group false:    -1---3---|      (the source stays subscribed for the group)
     /// ```
     @inlinable
     public func groupBy<Key: Hashable, Transformed>(

@@ -16,11 +16,18 @@ extension Signal {
     ///
     /// `count` must be `>= 0`; a negative count stops the process with a message naming the call.
     ///
+    /// Peers: `count` counts retries, as Combine's `retry(_:)` and ReactiveSwift's
+    /// `retry(upTo:)` do; RxSwift's `retry(3)` counts attempts (the first subscription
+    /// included), so it is `retry(2)` here. And `retry(0)` retries forever, where Combine's
+    /// `retry(0)` and ReactiveSwift's `retry(upTo: 0)` do not retry at all.
+    ///
     /// ```
-    /// self (attempts):  -a-#  -a-#  -a-b|
-    /// retry(2):         -a--a--a-b|      (each attempt starts when the last one fails)
-    /// retry(1):         -a--a-#
-    /// retry(0):         -a--a--a-b|      (forever, as retry())
+    /// self (attempts):     -a-#  -a-#  -a-b|
+    /// retry(2):            -a--a--a-b|      (each attempt starts when the last one fails)
+    /// retry(1):            -a--a-#
+    /// retry(0):            -a--a--a-b|      (forever, as retry())
+    /// RxSwift retry(3):    -a--a--a-b|      (3 attempts: retry(2) here)
+    /// Combine retry(0):    -a-#             (no retry: do not call retry here)
     /// ```
     @inlinable
     public func retry(_ count: Int) -> Signal<Value, Failure> {

@@ -60,8 +60,9 @@ extension Signal {
     /// RAC: none (RxSwift `window(timeSpan:count:scheduler:)` by time). Opens a hot window signal
     /// with a value when none is open, sends each value into the open window, and completes the
     /// window `interval` after it opened, on `scheduler`; the next value opens the next one. Windows
-    /// are never empty, like the batches of `buffer(for:on:)`. Completion and errors go to the open
-    /// window first, then to the result.
+    /// are never empty, like the batches of `buffer(for:on:)` (`window(every:count:on:)` opens one
+    /// every interval, empty or not). Completion and errors go to the open window first, then to
+    /// the result.
     ///
     /// ```
     /// self:                 -a-b------c--|      (interval = 4 frames)
@@ -75,52 +76,8 @@ extension Signal {
     > {
         TimeValidation.requirePositive(interval, "window(for:on:)")
         TimeValidation.requireDeferringScheduler(scheduler, "window(for:on:)")
-        return Signal<Signal<Value, Failure>, Failure>(
-            name: SignalDebugNames.name("[\(self.name)] windowWithTime: \(interval)")
-        ) { subscriber in
-            let lock = PthreadLock(recursive: true)
-            let window = GuardedVar<Subject<Value, Failure>?>(nil)
-            let timer = SerialDisposable()
-            subscriber.add(timer)
-
-            func close() {
-                lock.withLock {
-                    let open = window.value
-                    window.value = nil
-                    open?.sendCompleted()
-                }
-            }
-
-            return self.subscribe(linkedTo: subscriber) { event in
-                switch event {
-                case .next(let value):
-                    lock.withLock {
-                        let current = window.value ?? Subject(name: SignalDebugNames.name("window"))
-                        if window.value == nil {
-                            window.value = current
-                            timer.inner = scheduler.schedule(after: interval) { close() }
-                            subscriber.sendNext(current)
-                        }
-                        current.sendNext(value)
-                    }
-                case .error(let failure):
-                    lock.withLock {
-                        timer.dispose()
-                        let open = window.value
-                        window.value = nil
-                        open?.sendError(failure)
-                    }
-                    subscriber.sendError(failure)
-                case .completed:
-                    lock.withLock {
-                        timer.dispose()
-                        let open = window.value
-                        window.value = nil
-                        open?.sendCompleted()
-                    }
-                    subscriber.sendCompleted()
-                }
-            }
-        }
+        return timedWindows(
+            for: interval, count: .max, on: scheduler,
+            named: SignalDebugNames.name("[\(self.name)] windowWithTime: \(interval)"))
     }
 }

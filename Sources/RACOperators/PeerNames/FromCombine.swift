@@ -137,6 +137,17 @@ extension Signal {
         fatalError("unavailable")
     }
 
+    /// RAC: none (Combine `replaceEmpty(with:)`); unavailable, renamed to `ifEmpty(default:)`.
+    ///
+    /// ```
+    /// self:                 ---|
+    /// ifEmpty(default: z):  ---(z|)
+    /// ```
+    @available(*, unavailable, renamed: "ifEmpty(default:)")
+    public func replaceEmpty(with output: Value) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
     /// RAC: `-takeLast:` (Combine `last()`); unavailable: `takeLast(1)`.
     ///
     /// ```
@@ -234,8 +245,8 @@ extension Signal {
     }
 
     /// RAC: none (Combine `throttle(for:scheduler:latest:)`); unavailable: Combine's throttle is
-    /// not RAC's. With `latest: false` it is `rateLimit(_:on:)`; RAC's `throttle(_:on:)` is
-    /// Combine's `debounce`.
+    /// not RAC's. It is `rateLimit(_:latest:on:)` (with `latest: false`, `rateLimit(_:on:)`);
+    /// RAC's `throttle(_:on:)` is Combine's `debounce`.
     ///
     /// ```
     /// self:           -a-b-c------d-e--|
@@ -245,8 +256,9 @@ extension Signal {
     @available(
         *, unavailable,
         message: """
-            Combine's throttle differs from RAC's: for the first value of each burst use \
-            rateLimit(_:on:); RAC's throttle(_:on:) is Combine's debounce (the last value, once quiet)
+            Combine's throttle differs from RAC's: use rateLimit(_:latest:on:) (latest: false, the first \
+            value of each burst: rateLimit(_:on:)); RAC's throttle(_:on:) is Combine's debounce (the last value, \
+            once quiet)
             """
     )
     public func throttle<S>(for interval: Duration, scheduler: S, latest: Bool) -> Signal<Value, Failure> {

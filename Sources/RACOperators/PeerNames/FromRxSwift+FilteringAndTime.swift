@@ -69,18 +69,69 @@ extension Signal {
         fatalError("unavailable")
     }
 
-    /// RAC: none (RxSwift `skip(until:)` with a trigger signal); unavailable: RAC's
-    /// `skip(until:)` takes a predicate on the values.
+    /// RAC: none (RxSwift 5 `skipUntil(_:)`); unavailable, renamed to `skip(until:)`.
     ///
     /// ```
-    /// skip(until: trigger)   →   no trigger form; skip(until: { value in … }) tests each value
+    /// self:                  -1-2-3-|
+    /// trigger:               ---x-
+    /// skip(until: trigger):  -----3-|
+    /// ```
+    @available(*, unavailable, renamed: "skip(until:)")
+    public func skipUntil<TriggerValue>(_ other: Signal<TriggerValue, Failure>) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: none (RxSwift 5 `elementAt(_:)`); unavailable, renamed to `element(at:)` (for a signal
+    /// that can fail, `element(at:raising:)`).
+    ///
+    /// ```
+    /// self:            -a-b-c-|
+    /// element(at: 1):  ---(b|)
+    /// ```
+    @available(*, unavailable, renamed: "element(at:)")
+    public func elementAt(_ index: Int) -> Signal<Value, ValueCountError> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: none (RxSwift 5 `take(_:scheduler:)` with a duration); unavailable, renamed to
+    /// `take(for:on:)`.
+    ///
+    /// ```
+    /// self:          -a-b-c-d-|
+    /// take(for: 4):  -a-b|
+    /// ```
+    @available(*, unavailable, renamed: "take(for:on:)")
+    public func take<S>(_ duration: Duration, scheduler: S) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: none (RxSwift 5 `skip(_:scheduler:)` with a duration); unavailable, renamed to
+    /// `skip(for:on:)`.
+    ///
+    /// ```
+    /// self:          -a-b-c-d-|
+    /// skip(for: 4):  -----c-d-|
+    /// ```
+    @available(*, unavailable, renamed: "skip(for:on:)")
+    public func skip<S>(_ duration: Duration, scheduler: S) -> Signal<Value, Failure> {
+        fatalError("unavailable")
+    }
+
+    /// RAC: none (RxSwift `window(timeSpan:count:scheduler:)`); unavailable:
+    /// `window(every:count:on:)` (a window every interval from subscription, empty ones included),
+    /// or `window(for:count:on:)` (windows that open with their first value).
+    ///
+    /// ```
+    /// window(timeSpan: t, count: n, scheduler: s)   →   window(every: t, count: n, on: s)
     /// ```
     @available(
-        *, unavailable, message: "skip(until:) here takes a predicate on the values, not a trigger signal"
+        *, unavailable,
+        message:
+            "use window(every:count:on:) (a window every interval, empty ones included) or window(for:count:on:)"
     )
-    public func skip<TriggerValue, TriggerFailure>(
-        until trigger: Signal<TriggerValue, TriggerFailure>
-    ) -> Signal<Value, Failure> {
+    public func window<S>(timeSpan: Duration, count: Int, scheduler: S) -> Signal<
+        Signal<Value, Failure>, Failure
+    > {
         fatalError("unavailable")
     }
 
@@ -185,13 +236,18 @@ extension Signal {
         fatalError("unavailable")
     }
 
-    /// RAC: `-bufferWithTime:onScheduler:` (RxSwift `buffer(timeSpan:count:scheduler:)`);
-    /// unavailable: by time, `buffer(for:on:)`; by count, `buffer(count:)`.
+    /// RAC: none (RxSwift `buffer(timeSpan:count:scheduler:)`); unavailable: `buffer(every:count:on:)`
+    /// (a batch every interval from subscription, empty ones included), or `buffer(for:count:on:)`
+    /// (batches that start with their first value, as RAC's `-bufferWithTime:onScheduler:`).
     ///
     /// ```
-    /// buffer(timeSpan: t, count: n, scheduler: s)   →   buffer(for: t, on: s) or buffer(count: n)
+    /// buffer(timeSpan: t, count: n, scheduler: s)   →   buffer(every: t, count: n, on: s)
     /// ```
-    @available(*, unavailable, message: "use buffer(for:on:) (by time) or buffer(count:) (by count)")
+    @available(
+        *, unavailable,
+        message:
+            "use buffer(every:count:on:) (a batch every interval, empty ones included) or buffer(for:count:on:)"
+    )
     public func buffer<S>(timeSpan: Duration, count: Int, scheduler: S) -> Signal<[Value], Failure> {
         fatalError("unavailable")
     }

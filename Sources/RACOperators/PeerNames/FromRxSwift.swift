@@ -86,8 +86,9 @@ extension Signal {
     }
 
     /// RAC: none (RxSwift `throttle(_:latest:scheduler:)`); unavailable: RxSwift's throttle is
-    /// not RAC's. With `latest: false` it is `rateLimit(_:on:)` (the first value of a burst, at
-    /// once); RAC's `throttle(_:on:)` is RxSwift's `debounce` (the last value, once quiet).
+    /// not RAC's. It is `rateLimit(_:latest:on:)` (with `latest: false`, `rateLimit(_:on:)`: the
+    /// first value of a burst, at once); RAC's `throttle(_:on:)` is RxSwift's `debounce` (the last
+    /// value, once quiet).
     ///
     /// ```
     /// self:           -a-b-c------d-e--|
@@ -97,8 +98,9 @@ extension Signal {
     @available(
         *, unavailable,
         message: """
-            RxSwift's throttle differs from RAC's: for the first value of each burst use \
-            rateLimit(_:on:); RAC's throttle(_:on:) is RxSwift's debounce (the last value, once quiet)
+            RxSwift's throttle differs from RAC's: use rateLimit(_:latest:on:) (latest: false, the first \
+            value of each burst: rateLimit(_:on:)); RAC's throttle(_:on:) is RxSwift's debounce (the last value, \
+            once quiet)
             """
     )
     public func throttle<S>(_ dueTime: Duration, latest: Bool = true, scheduler: S) -> Signal<Value, Failure>

@@ -4,9 +4,15 @@ extension Signal {
     /// RAC: `-delay:`. Sends each value and the completion `interval` later on `scheduler`; an
     /// error is sent at once. Disposing cancels everything still waiting.
     ///
+    /// Peers: the error is not delayed and drops the values still waiting, as in RxSwift;
+    /// Combine's `delay` delays a failure as it delays the values, so they all arrive first.
+    ///
     /// ```
-    /// self:       -a-b-|
-    /// delay(2):   ---a-b-|
+    /// self:                        -a-b-|
+    /// delay(2):                    ---a-b-|
+    /// failing:                     -a--b#
+    /// delay(2) of failing:         ---a-#        (b was waiting: dropped)
+    /// Combine delay(2), failing:   ---a--b#
     /// ```
     @inlinable
     public func delay(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {

@@ -6,6 +6,13 @@ extension Signal where Value == Int, Failure == Never {
     /// the current `NSDate`; a tick number is deterministic under virtual time — map it to
     /// `Date()` if you want RAC's value).
     ///
+    /// A zero `interval` (or one under a nanosecond) ticks as often as the scheduler can: every
+    /// nanosecond, the shortest period a scheduler repeats. On a `QueueScheduler` the ticks come one per turn of its
+    /// queue (its timer merges the ticks it falls behind on, so other work on the queue runs
+    /// between them); on a virtual-time scheduler (`TestScheduler`), one tick per nanosecond of
+    /// virtual time, so each advance sends a finite number of ticks and `advance(by: .zero)` none
+    /// (never a loop inside one advance). A negative interval or leeway is a programmer error.
+    ///
     /// ```
     /// interval(2):   --0-1-2-3-…
     /// ```
@@ -13,14 +20,16 @@ extension Signal where Value == Int, Failure == Never {
     public static func interval(
         _ interval: Duration, on scheduler: Scheduler, leeway: Duration = .zero
     ) -> Signal<Int, Never> {
-        TimeValidation.requirePositive(interval, "Signal.interval(_:on:leeway:)")
+        TimeValidation.requireNonNegative(interval, "Signal.interval(_:on:leeway:)")
         TimeValidation.requireDeferringScheduler(scheduler, "Signal.interval(_:on:leeway:)")
         if leeway < .zero {
             racProgrammerError("Signal.interval(_:on:leeway:)", "leeway must be >= 0, got \(leeway)")
         }
         return Signal(name: SignalDebugNames.name("+interval: \(interval)")) { subscriber in
             var tick = 0
-            return scheduler.schedule(after: interval, repeatingEvery: interval, leeway: leeway) {
+            // Zero: the shortest period a scheduler repeats (a smaller one is a programmer error).
+            let period = max(interval, .nanoseconds(1))
+            return scheduler.schedule(after: period, repeatingEvery: period, leeway: leeway) {
                 subscriber.sendNext(tick)
                 tick += 1
             }

@@ -1,5 +1,7 @@
 // rateLimit(_:on:): the leading-edge throttle of RxJava (`throttleFirst`), RxSwift and Combine
-// (`throttle(latest: false)`), under a name that cannot be taken for RAC's `throttle` (a debounce).
+// (`throttle(latest: false)`), under a name that cannot be taken for RAC's `throttle` (a debounce);
+// and rateLimit(_:latest:on:), which can also send the latest value at each window's end (its state
+// is in RateLimitLatest.swift).
 
 extension Signal {
     /// RAC: none (RxJava `throttleFirst`, RxSwift `throttle(_:latest: false, scheduler:)`,
@@ -43,6 +45,47 @@ extension Signal {
                     lock.withLock { isOpen.value = true }
                 }
                 subscriber.sendNext(value)
+            }
+        }
+    }
+}
+
+extension Signal {
+    /// RAC: none (RxSwift `throttle(_:latest: true, scheduler:)`, Combine
+    /// `throttle(for:scheduler:latest: true)`). With `latest` true: sends a value at once and opens
+    /// a window of `interval`; the values that arrive in the window are held (a newer one replaces
+    /// the held one), and when the window ends the held value is sent and opens the next window. A
+    /// window in which nothing arrived ends quietly: the next value is sent at once. With `latest`
+    /// false it is `rateLimit(_:on:)`, which drops the values of the window.
+    ///
+    /// Completion sends the held value at once, then completes (RxSwift waits for the window's
+    /// end to send it); an error drops the held value and is forwarded at once. A value arriving in
+    /// the same instant as a window's end but before its timer runs (on a `TestScheduler`, a value
+    /// exactly `interval` frames later) is held, and sent by that timer.
+    ///
+    /// ```
+    /// self:                        -a-b-c------d-e--|     (interval = 5 frames)
+    /// rateLimit(5, latest: true):  -a----c-----d----(e|)
+    /// ```
+    @inlinable
+    public func rateLimit(
+        _ interval: Duration, latest: Bool, on scheduler: Scheduler
+    ) -> Signal<Value, Failure> {
+        TimeValidation.requirePositive(interval, "rateLimit(_:latest:on:)")
+        TimeValidation.requireDeferringScheduler(scheduler, "rateLimit(_:latest:on:)")
+        guard latest else { return rateLimit(interval, on: scheduler) }
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -rateLimit: \(interval) latest")) {
+            subscriber in
+            let state = RateLimitLatestState(interval, feeding: subscriber)
+            // The downstream's end cancels the window's timer; it holds the timer's slot, not the
+            // state (which holds the downstream), as `throttle` does.
+            subscriber.add(state.window)
+            return self.subscribe(linkedTo: subscriber) { event in
+                switch event {
+                case .next(let value): state.receive(value, on: scheduler)
+                case .error(let failure): state.receive(error: failure)
+                case .completed: state.receiveCompleted()
+                }
             }
         }
     }

@@ -36,9 +36,19 @@ extension Signal {
     /// RAC: `-throttle:`. Sends a value only once `interval` has passed without a newer one;
     /// completion sends the last held value at once.
     ///
+    /// Peers: this is RxSwift's and Combine's `debounce` (ReactiveSwift's
+    /// `debounce(_:on:discardWhenCompleted: false)`), not their `throttle`. A source that never
+    /// pauses for `interval` sends nothing until it ends: `alerts.throttle(.seconds(30), on: s)`
+    /// with an alert every 10 s never sends while the alerts keep coming. One value per interval,
+    /// at once (RxSwift `throttle(_:latest: false, scheduler:)`, Combine
+    /// `throttle(for:scheduler:latest: false)`), is `rateLimit(_:on:)`.
+    ///
     /// ```
-    /// self:          -a-b-----c-|      (interval = 3 frames)
-    /// throttle(3):   ------b----(c|)
+    /// self:                     -a-b-----c-|      (interval = 3 frames)
+    /// throttle(3):              ------b----(c|)
+    /// alerts:                   -a-b-c-d-e-f-g-h-|       (never 3 quiet frames)
+    /// throttle(3) of alerts:    -----------------(h|)    (only the last, at the end)
+    /// rateLimit(3) of alerts:   -a---c---e---g---|       (their throttle, latest false)
     /// ```
     @inlinable
     public func throttle(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {

@@ -26,3 +26,13 @@ enum TimeValidation {
         }
     }
 }
+
+extension TimeValidation {
+    /// The count of a time operator that also ends its batches or windows by count.
+    @usableFromInline
+    static func requirePositive(count: Int, _ call: String) {
+        if count <= 0 {
+            racProgrammerError(call, "count must be > 0, got \(count)")
+        }
+    }
+}

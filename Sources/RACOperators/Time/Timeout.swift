@@ -19,9 +19,18 @@ extension Signal {
     /// RAC: `-timeout:onScheduler:`. Forwards the signal, but if it has not terminated `interval`
     /// after subscription, disposes it and fails with `error()`.
     ///
+    /// Peers: `interval` is the whole signal's time, from subscription to its end, however many
+    /// values it sends. RxSwift's and Combine's `timeout` restart the clock at each value (a
+    /// gap longer than `interval` times out), and Combine's, without `customError`, finishes
+    /// normally instead of failing. ReactiveSwift's `timeout(after:raising:on:)` is this one.
+    ///
     /// ```
-    /// self:            -a-b------|     (interval = 5 frames)
-    /// timeout(5):      -a-b-#
+    /// self:                   -a-b-c-d-|      (interval = 5 frames; a value every 2)
+    /// timeout(5):             -a-b-#          (5 frames after subscription, values or not)
+    /// RxSwift timeout(5):     -a-b-c-d-|      (restarted at each value: no gap of 5)
+    /// quiet:                  -a--------|
+    /// timeout(5) of quiet:    -a---#
+    /// Combine timeout(5):     -a----|         (on quiet: 5 frames after a, and no error)
     /// ```
     @inlinable
     public func timeout(
@@ -64,9 +73,14 @@ extension Signal where Failure == Never {
     /// RAC: `-timeout:onScheduler:` for a signal that cannot otherwise fail: fails with
     /// `TimeoutError` if the signal has not terminated `interval` after subscription.
     ///
+    /// Peers: `interval` is the whole signal's time, not the gap between values: RxSwift's and
+    /// Combine's `timeout` restart the clock at each value, and Combine's finishes normally
+    /// (without `customError`) where this one fails. See `timeout(_:on:raising:)`.
+    ///
     /// ```
-    /// self:            -a-b------|     (interval = 5 frames)
-    /// timeout(5):      -a-b-#          (# = TimeoutError)
+    /// self:                   -a-b-c-d-|      (interval = 5 frames; a value every 2)
+    /// timeout(5):             -a-b-#          (# = TimeoutError)
+    /// RxSwift timeout(5):     -a-b-c-d-|      (restarted at each value: no gap of 5)
     /// ```
     @inlinable
     public func timeout(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, TimeoutError> {

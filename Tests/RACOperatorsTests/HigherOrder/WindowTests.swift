@@ -3,10 +3,10 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-/// Records `signal` on `scheduler` with RACTesting's `TestRecorder`, and each window as it
+/// Records a signal of windows on `scheduler` with RACTesting's `TestRecorder`, and each window as it
 /// arrives, runs the scheduler, and returns what arrived when, each event as "frame:event" (`w` a
 /// window, `|` completed, `#` error); `disposeAt` disposes the outer subscription at that frame.
-private func record(
+func recordWindows(
     _ signal: Signal<Signal<String, TestError>, TestError>, on scheduler: TestScheduler, disposeAt: Int? = nil
 ) -> (outer: [String], windows: [[String]]) {
     let windows = Log<TestRecorder<String, TestError>>()
@@ -32,7 +32,7 @@ struct WindowTests {
     func byCount() throws {
         let scheduler = TestScheduler()
         let source = try scheduler.createColdSignal("-a-b-c-d-e-|", error: TestError(1))
-        let seen = record(source.window(count: 2), on: scheduler)
+        let seen = recordWindows(source.window(count: 2), on: scheduler)
         #expect(seen.outer == ["1:w", "5:w", "9:w", "11:|"])
         #expect(seen.windows == [["1:a", "3:b", "3:|"], ["5:c", "7:d", "7:|"], ["9:e", "11:|"]])
         try scheduler.expect(source, toHaveSubscriptions: ["^----------!"])
@@ -42,13 +42,13 @@ struct WindowTests {
     func byCountTerminals() throws {
         let scheduler = TestScheduler()
         let empty = try scheduler.createColdSignal("--|", error: TestError(1))
-        let seenEmpty = record(empty.window(count: 2), on: scheduler)
+        let seenEmpty = recordWindows(empty.window(count: 2), on: scheduler)
         #expect(seenEmpty.outer == ["2:|"])
         #expect(seenEmpty.windows.isEmpty)
 
         let scheduler2 = TestScheduler()
         let failing = try scheduler2.createColdSignal("-a-b-c-#", error: TestError(1))
-        let seen = record(failing.window(count: 2), on: scheduler2)
+        let seen = recordWindows(failing.window(count: 2), on: scheduler2)
         #expect(seen.outer == ["1:w", "5:w", "7:#"])
         #expect(seen.windows == [["1:a", "3:b", "3:|"], ["5:c", "7:#"]])
     }
@@ -57,7 +57,7 @@ struct WindowTests {
     func byCountDisposal() throws {
         let scheduler = TestScheduler()
         let source = try scheduler.createColdSignal("-a-b-c-d-|", error: TestError(1))
-        let seen = record(source.window(count: 3), on: scheduler, disposeAt: 4)
+        let seen = recordWindows(source.window(count: 3), on: scheduler, disposeAt: 4)
         #expect(seen.outer == ["1:w"])
         #expect(seen.windows == [["1:a", "3:b"]])
         try scheduler.expect(source, toHaveSubscriptions: ["^---!"])
@@ -67,7 +67,7 @@ struct WindowTests {
     func byTime() throws {
         let scheduler = TestScheduler()
         let source = try scheduler.createColdSignal("-a-b------c--|", error: TestError(1))
-        let seen = record(source.window(for: scheduler.frames(4), on: scheduler), on: scheduler)
+        let seen = recordWindows(source.window(for: scheduler.frames(4), on: scheduler), on: scheduler)
         #expect(seen.outer == ["1:w", "10:w", "13:|"])
         #expect(seen.windows == [["1:a", "3:b", "5:|"], ["10:c", "13:|"]])
         try scheduler.expect(source, toHaveSubscriptions: ["^------------!"])
@@ -77,7 +77,7 @@ struct WindowTests {
     func byTimeTerminals() throws {
         let scheduler = TestScheduler()
         let failing = try scheduler.createColdSignal("-a-#", error: TestError(1))
-        let seen = record(failing.window(for: scheduler.frames(5), on: scheduler), on: scheduler)
+        let seen = recordWindows(failing.window(for: scheduler.frames(5), on: scheduler), on: scheduler)
         #expect(seen.outer == ["1:w", "3:#"])
         #expect(seen.windows == [["1:a", "3:#"]])
         #expect(scheduler.isEmpty)  // the timer was cancelled
@@ -85,11 +85,13 @@ struct WindowTests {
         let scheduler2 = TestScheduler()
         let empty = try scheduler2.createColdSignal("-|", error: TestError(1))
         #expect(
-            record(empty.window(for: scheduler2.frames(2), on: scheduler2), on: scheduler2).outer == ["1:|"])
+            recordWindows(empty.window(for: scheduler2.frames(2), on: scheduler2), on: scheduler2).outer == [
+                "1:|"
+            ])
 
         let scheduler3 = TestScheduler()
         let long = try scheduler3.createColdSignal("-a----b-|", error: TestError(1))
-        let disposed = record(
+        let disposed = recordWindows(
             long.window(for: scheduler3.frames(9), on: scheduler3), on: scheduler3, disposeAt: 3)
         #expect(disposed.outer == ["1:w"])
         #expect(disposed.windows == [["1:a"]])
