@@ -33,8 +33,10 @@ extension Signal {
         _ keyOf: @escaping (Value) throws(Failure) -> Key,
         transform: @escaping (Value) -> Transformed
     ) -> Signal<GroupedSignal<Key, Transformed, Failure>, Failure> {
-        tryMap { (value) throws(Failure) -> KeyedValue<Key, Value> in KeyedValue(key: try keyOf(value), value: value) }
-            .groupBy(\.key, transform: { transform($0.value) })
+        tryMap { (value) throws(Failure) -> KeyedValue<Key, Value> in
+            KeyedValue(key: try keyOf(value), value: value)
+        }
+        .groupBy(\.key, transform: { transform($0.value) })
     }
 
     /// RAC: none (RxSwift's `groupBy(keySelector:)` with a throwing closure). As `groupBy(_:)`,

@@ -35,7 +35,9 @@ struct ThrowingClosuresTests {
     @Test("a closure that does not throw keeps the plain operator (and its stage)")
     func plainFormsStayPlain() {
         let plain = numbers([1]).filter { $0 > 0 }
-        let throwing = numbers([1]).filter { (value: Int) throws(TestError) in try check(value, throwsAt: 0) > 0 }
+        let throwing = numbers([1]).filter { (value: Int) throws(TestError) in
+            try check(value, throwsAt: 0) > 0
+        }
         #expect(String(describing: type(of: plain)).contains("Predicate<"))
         #expect(!String(describing: type(of: throwing)).contains("Predicate<"))
         #expect(eventsOf(plain) == [.next(1), .completed])
@@ -57,14 +59,17 @@ struct ThrowingClosuresTests {
         #expect(eventsOf(filtered(failing(after: [2]))) == [.next(2), .error(TestError(1))])
         #expect(disposalReachesSource(filtered))
         // An optional value that is nil passes as itself.
-        let optionals = Signal<Int?, TestError>(values: [nil, 1]).filter { (_: Int?) throws(TestError) in true }
+        let optionals = Signal<Int?, TestError>(values: [nil, 1]).filter { (_: Int?) throws(TestError) in true
+        }
         #expect(eventsOf(optionals) == [.next(nil), .next(1), .completed])
     }
 
     @Test("scan and scan(into:): each accumulation until reduce throws; each subscription starts afresh")
     func scan() {
         let summed = { (source: Signal<Int, TestError>) in
-            source.scan(0) { (running: Int, value: Int) throws(TestError) in running + (try check(value, throwsAt: 3)) }
+            source.scan(0) { (running: Int, value: Int) throws(TestError) in
+                running + (try check(value, throwsAt: 3))
+            }
         }
         let run = play([1, 2, 3, 4], through: summed)
         #expect(run.events == [.next(1), .next(3), .error(TestError(7))])
@@ -76,7 +81,8 @@ struct ThrowingClosuresTests {
         #expect(eventsOf(summed(failing(after: [1]))) == [.next(1), .error(TestError(1))])
         #expect(disposalReachesSource(summed))
 
-        let collected = numbers([1, 2, 3]).scan(into: [Int]()) { (running: inout [Int], value: Int) throws(TestError) in
+        let collected = numbers([1, 2, 3]).scan(into: [Int]()) {
+            (running: inout [Int], value: Int) throws(TestError) in
             running.append(try check(value, throwsAt: 3))
         }
         #expect(eventsOf(collected) == [.next([1]), .next([1, 2]), .error(TestError(7))])
@@ -86,7 +92,9 @@ struct ThrowingClosuresTests {
     @Test("aggregate: the final accumulation, the start for an empty signal, or the thrown error alone")
     func aggregate() {
         let summed = { (source: Signal<Int, TestError>) in
-            source.aggregate(0) { (running: Int, value: Int) throws(TestError) in running + (try check(value, throwsAt: 3)) }
+            source.aggregate(0) { (running: Int, value: Int) throws(TestError) in
+                running + (try check(value, throwsAt: 3))
+            }
         }
         #expect(eventsOf(summed(numbers([1, 2]))) == [.next(3), .completed])
         #expect(eventsOf(summed(numbers([]))) == [.next(0), .completed])
@@ -100,12 +108,18 @@ struct ThrowingClosuresTests {
     @Test("reduceEach: the reduction of each tuple until it throws (combineLatest's result selector)")
     func reduceEach() {
         let pairs = Signal<(Int, Int), TestError>(values: [(1, 2), (3, 4), (5, 6)])
-        let reduced = pairs.reduceEach { (left: Int, right: Int) throws(TestError) in try check(left, throwsAt: 3) + right }
+        let reduced = pairs.reduceEach { (left: Int, right: Int) throws(TestError) in
+            try check(left, throwsAt: 3) + right
+        }
         #expect(eventsOf(reduced) == [.next(3), .error(TestError(7))])
         let combined = Signal.combineLatest(numbers([1]), numbers([2, 3]))
-            .reduceEach { (left: Int, right: Int) throws(TestError) in left * (try check(right, throwsAt: 9)) }
+            .reduceEach { (left: Int, right: Int) throws(TestError) in left * (try check(right, throwsAt: 9))
+            }
         #expect(eventsOf(combined) == [.next(2), .next(3), .completed])
-        #expect(eventsOf(Signal<(Int, Int), TestError>.empty.reduceEach { (a: Int, b: Int) throws(TestError) in a + b }) == [.completed])
+        #expect(
+            eventsOf(
+                Signal<(Int, Int), TestError>.empty.reduceEach { (a: Int, b: Int) throws(TestError) in a + b }
+            ) == [.completed])
     }
 
     @Test("skip(while:): the predicate is called only while skipping, and may throw then")
@@ -159,9 +173,14 @@ struct ThrowingClosuresTests {
         #expect(run.events == [.error(TestError(7))])
         #expect(run.disposedBeforeError == true)
         #expect(inner.subscriptions == 1 && inner.disposals == 1)
-        let doubled = numbers([1, 2]).flattenMap { (value: Int) throws(TestError) in Signal(values: [value, value]) }
+        let doubled = numbers([1, 2]).flattenMap { (value: Int) throws(TestError) in
+            Signal(values: [value, value])
+        }
         #expect(eventsOf(doubled) == [.next(1), .next(1), .next(2), .next(2), .completed])
-        #expect(eventsOf(numbers([]).flattenMap { (v: Int) throws(TestError) in Signal(value: v) }) == [.completed])
+        #expect(
+            eventsOf(numbers([]).flattenMap { (v: Int) throws(TestError) in Signal(value: v) }) == [
+                .completed
+            ])
     }
 
     @Test("groupBy: a throwing key fails the outer signal and every group")
@@ -170,12 +189,15 @@ struct ThrowingClosuresTests {
         let keys = Log<Int>()
         let outer = EventLog<Int, TestError>()
         let probe = ProbeSource<Int, TestError>()
-        let grouped = probe.signal.groupBy { (value: Int) throws(TestError) in try check(value, throwsAt: 3) % 2 }
-        outer.record(grouped.map { group in
-            keys.append(group.key)
-            groups.record(group)
-            return group.key
-        })
+        let grouped = probe.signal.groupBy { (value: Int) throws(TestError) in
+            try check(value, throwsAt: 3) % 2
+        }
+        outer.record(
+            grouped.map { group in
+                keys.append(group.key)
+                groups.record(group)
+                return group.key
+            })
         for value in [1, 2, 3] { probe.sendNext(value) }
         #expect(keys.all == [1, 0])
         #expect(outer.events == [.next(1), .next(0), .error(TestError(7))])
@@ -187,7 +209,8 @@ struct ThrowingClosuresTests {
     func withLatest() {
         let other = ProbeSource<Int, TestError>()
         let run = play([1, 2, 3]) { source in
-            source.withLatest(from: other.signal.startWith(10)) { (value: Int, latest: Int) throws(TestError) in
+            source.withLatest(from: other.signal.startWith(10)) {
+                (value: Int, latest: Int) throws(TestError) in
                 try check(value, throwsAt: 2) + latest
             }
         }
@@ -209,7 +232,9 @@ struct ThrowingClosuresTests {
         #expect(seen.all == [1, 2])
         #expect(eventsOf(numbers([1]).doNext { (_: Int) throws(TestError) in }) == [.next(1), .completed])
 
-        let replaced = failing(after: [1]).doError { (error: TestError) throws(TestError) in throw TestError(error.code + 1) }
+        let replaced = failing(after: [1]).doError { (error: TestError) throws(TestError) in
+            throw TestError(error.code + 1)
+        }
         #expect(eventsOf(replaced) == [.next(1), .error(TestError(2))])
         let kept = failing(after: []).doError { (_: TestError) throws(TestError) in }
         #expect(eventsOf(kept) == [.error(TestError(1))])
@@ -220,9 +245,15 @@ struct ThrowingClosuresTests {
             throw TestError(3)
         }
         #expect(eventsOf(failed) == [.next(1), .error(TestError(3))])
-        #expect(eventsOf(numbers([]).doCompleted { () throws(TestError) in completions.append("done") }) == [.completed])
+        #expect(
+            eventsOf(numbers([]).doCompleted { () throws(TestError) in completions.append("done") }) == [
+                .completed
+            ])
         #expect(completions.all == ["done", "done"])
-        #expect(eventsOf(failing(after: []).doCompleted { () throws(TestError) in completions.append("x") }) == [.error(TestError(1))])
+        #expect(
+            eventsOf(failing(after: []).doCompleted { () throws(TestError) in completions.append("x") }) == [
+                .error(TestError(1))
+            ])
         #expect(completions.all == ["done", "done"])
     }
 }
