@@ -33,10 +33,9 @@ extension Signal {
         _ keyOf: @escaping (Value) throws(Failure) -> Key,
         transform: @escaping (Value) -> Transformed
     ) -> Signal<GroupedSignal<Key, Transformed, Failure>, Failure> {
-        tryMap { (value) throws(Failure) -> KeyedValue<Key, Value> in
-            KeyedValue(key: try keyOf(value), value: value)
-        }
-        .groupBy(\.key, transform: { transform($0.value) })
+        // Each value with its key, computed once.
+        tryMap { (value) throws(Failure) -> (key: Key, value: Value) in (try keyOf(value), value) }
+            .groupBy(\.key, transform: { transform($0.value) })
     }
 
     /// RAC: none (RxSwift's `groupBy(keySelector:)` with a throwing closure). As `groupBy(_:)`,
@@ -52,18 +51,5 @@ extension Signal {
         _ keyOf: @escaping (Value) throws(Failure) -> Key
     ) -> Signal<GroupedSignal<Key, Value, Failure>, Failure> {
         groupBy(keyOf, transform: { $0 })
-    }
-}
-
-/// A value with the key of its group, computed once (by a `keyOf` that may throw).
-@usableFromInline
-struct KeyedValue<Key, Value> {
-    @usableFromInline let key: Key
-    @usableFromInline let value: Value
-
-    @inlinable
-    init(key: Key, value: Value) {
-        self.key = key
-        self.value = value
     }
 }
