@@ -101,6 +101,8 @@ class Operator:
     meaning: str
     marble: list[str] | None
     peers: str = ""
+    # What tells this declaration from a namesake in its title (", throwing closure").
+    variant: str = ""
 
 
 def family_of(relative: str) -> tuple[int, str] | None:
@@ -360,6 +362,8 @@ def parse_file(path: Path) -> tuple[list[Operator], list[str]]:
                         family=family[1], family_index=family[0], path=relative, line=index + 1,
                         order=(family[0], main_file, relative, index), swift=name, rac=rac,
                         meaning=meaning, marble=marble, peers=peers_paragraph(doc),
+                        variant=", throwing closure" if "throws(Failure)" in declaration
+                        and "_disfavoredOverload" in lines[index - 1] else "",
                     )
                 )
             index = end
@@ -527,7 +531,7 @@ def render(operators: list[Operator]) -> str:
             out += ["", f"## {current}"]
         overloads = f" ({count} overloads)" if count > 1 else ""
         rac = "—" if operator.rac in (None, "none") else operator.rac
-        out += ["", f"### `{operator.swift}`{overloads}", "", f"RAC: {rac}. {operator.meaning}"]
+        out += ["", f"### `{operator.swift}`{operator.variant}{overloads}", "", f"RAC: {rac}. {operator.meaning}"]
         if operator.peers:
             out += ["", operator.peers]
         if operator.marble:

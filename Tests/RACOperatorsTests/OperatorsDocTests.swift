@@ -300,7 +300,10 @@ struct OperatorsDocTests {
             $0.map { String(Int($0)! * 2) }
         }
         try checkDoc(transform, "public func mapReplace<", output: "mapReplace(x)") { $0.mapReplace("x") }
-        try checkDoc(transform, "public func reduceEach<", output: "reduceEach { $0+$1 }") {
+        try checkDoc(
+            "RACOperators/Transform/ReduceEach.swift", "public func reduceEach<",
+            output: "reduceEach { $0+$1 }"
+        ) {
             $0.map { pair in
                 let parts = pair.dropFirst().dropLast().split(separator: ",").map {
                     Int($0.trimmingCharacters(in: .whitespaces))!
@@ -309,7 +312,7 @@ struct OperatorsDocTests {
             }
             .reduceEach { String($0 + $1) }
         }
-        try checkDoc(transform, "public func scan<", output: "scan(0, +)") {
+        try checkDoc("RACOperators/Transform/Scan.swift", "public func scan<", output: "scan(0, +)") {
             $0.scan(0) { $0 + Int($1)! }.map(String.init)
         }
         try checkDoc(
@@ -318,7 +321,9 @@ struct OperatorsDocTests {
         ) {
             $0.scan("", withIndex: { running, _, index in running + "\(index)" })
         }
-        try checkDoc(transform, "public func aggregate<", output: "aggregate(0, +)") {
+        try checkDoc(
+            "RACOperators/Transform/Aggregate.swift", "public func aggregate<", output: "aggregate(0, +)"
+        ) {
             $0.aggregate(0) { $0 + Int($1)! }.map(String.init)
         }
         try checkDoc(transform, "public func collect(", output: "collect()") {
@@ -376,11 +381,14 @@ struct OperatorsDocTests {
 
     @Test("filter, ignoreValues, distinctUntilChanged, ignore")
     func filters() throws {
-        try checkDoc(filter, "public func filter(", output: "filter(isEven)") {
+        try checkDoc("RACOperators/Filter/Filter.swift", "public func filter(", output: "filter(isEven)") {
             $0.filter { Int($0)! % 2 == 0 }
         }
         try checkDoc(filter, "public func ignoreValues(", output: "ignoreValues()") { $0.ignoreValues() }
-        try checkDoc(filter, "by isEquivalent:", output: "distinctUntilChanged(by: caseInsensitive)") {
+        try checkDoc(
+            "RACOperators/Filter/DistinctUntilChanged.swift", "by isEquivalent:",
+            output: "distinctUntilChanged(by: caseInsensitive)"
+        ) {
             $0.distinctUntilChanged(by: { $0.lowercased() == $1.lowercased() })
         }
         try checkDoc(
@@ -406,7 +414,9 @@ struct OperatorsDocTests {
         try checkDoc(filter, "public func skip(until", output: "skip(until: { $0 == 3 })") {
             $0.skip(until: { $0 == "3" })
         }
-        try checkDoc(filter, "public func skip(while", output: "skip(while: { $0 < 3 })") {
+        try checkDoc(
+            "RACOperators/Filter/Skip.swift", "public func skip(while", output: "skip(while: { $0 < 3 })"
+        ) {
             $0.skip(while: { Int($0)! < 3 })
         }
     }
@@ -799,6 +809,110 @@ extension OperatorsDocTests {
             ) {
                 signals, scheduler in signals[0].deliver(on: scheduler, bufferingPolicy: policy)
             }
+        }
+    }
+}
+
+extension OperatorsDocTests {
+    @Test(
+        "the forms whose closure may throw: scan, aggregate, reduceEach, filter, skip(while:), withLatest, do…"
+    )
+    func throwingClosures() throws {
+        let transforms = "RACOperators/Transform/ThrowingTransforms.swift"
+        let predicates = "RACOperators/Filter/ThrowingPredicates.swift"
+        let sideEffects = "RACOperators/SideEffects/ThrowingSideEffects.swift"
+        /// Throws `TestError(1)` (the marbles' `#`) when `fails`.
+        func failIf(_ fails: Bool) throws(TestError) { if fails { throw TestError(1) } }
+        try checkDoc(transforms, "public func scan<", output: "scan(0) { $1 == 3 ? throw e : $0 + $1 }") {
+            $0.scan("0") { (running: String, value: String) throws(TestError) in
+                try failIf(value == "3")
+                return String(Int(running)! + Int(value)!)
+            }
+        }
+        try checkDoc(
+            transforms, "into initial: Accumulation, _ update",
+            output: "scan(into: []) { $1 == c ? throw e : $0.append($1) }"
+        ) {
+            $0.scan(into: [String]()) { (running: inout [String], value: String) throws(TestError) in
+                try failIf(value == "c")
+                running.append(value)
+            }
+            .map { "[" + $0.joined(separator: ", ") + "]" }
+        }
+        for (label, failing) in [
+            ("aggregate(0) { $0 + $1 }", "-"), ("aggregate(0) { $1 == 2 ? throw e : … }", "2"),
+        ] {
+            try checkDoc(transforms, "public func aggregate<", output: label) {
+                $0.aggregate("0") { (running: String, value: String) throws(TestError) in
+                    try failIf(value == failing)
+                    return String(Int(running)! + Int(value)!)
+                }
+            }
+        }
+        try checkDoc(
+            transforms, "public func reduceEach<", output: "reduceEach { $0 > 2 ? throw e : $0 + $1 }"
+        ) {
+            $0.map { pair in
+                let parts = pair.dropFirst().dropLast().split(separator: ",").map {
+                    Int($0.trimmingCharacters(in: .whitespaces))!
+                }
+                return (parts[0], parts[1])
+            }
+            .reduceEach { (left: Int, right: Int) throws(TestError) in
+                try failIf(left > 2)
+                return String(left + right)
+            }
+        }
+        try checkDoc(predicates, "public func filter(", output: "filter { $0 == 3 ? throw e : isEven($0) }") {
+            $0.filter { (value: String) throws(TestError) in
+                try failIf(value == "3")
+                return Int(value)! % 2 == 0
+            }
+        }
+        try checkDoc(
+            predicates, "public func skip(while", output: "skip(while: { $0 > 5 ? throw e : $0 < 3 })"
+        ) {
+            $0.skip(while: { (value: String) throws(TestError) in
+                try failIf(Int(value)! > 5)
+                return Int(value)! < 3
+            })
+        }
+        try checkDoc(
+            predicates, "by isEquivalent:", output: "distinctUntilChanged { $1 > 5 ? throw e : $0 == $1 }"
+        ) {
+            $0.distinctUntilChanged { (previous: String, value: String) throws(TestError) in
+                try failIf(Int(value)! > 5)
+                return previous == value
+            }
+        }
+        try checkDoc(
+            "RACOperators/Combine/ThrowingWithLatest.swift", "public func withLatest<",
+            inputs: ["self", "other"], output: "withLatest(from:) { c ? throw e : $0+$1 }"
+        ) { signals, _ in
+            signals[0].withLatest(from: signals[1]) { (value: String, latest: String) throws(TestError) in
+                try failIf(value == "c")
+                return value + latest
+            }
+        }
+        try checkDoc(
+            "RACOperators/HigherOrder/ThrowingHigherOrder.swift", "public func flattenMap<",
+            inputs: ["self", "transform(1)"], output: "flattenMap { $0 == 2 ? throw e : … }"
+        ) { signals, _ in
+            signals[0].flattenMap { (value: String) throws(TestError) in
+                try failIf(value == "2")
+                return signals[1]
+            }
+        }
+        try checkDoc(sideEffects, "public func doNext(", output: "doNext { $0 == b ? throw e : log($0) }") {
+            $0.doNext { (value: String) throws(TestError) in try failIf(value == "b") }
+        }
+        try checkDoc(
+            sideEffects, "public func doError(", output: "doError { _ in throw e2 }", error: TestError(2)
+        ) {
+            $0.doError { (_: TestError) throws(TestError) in throw TestError(2) }
+        }
+        try checkDoc(sideEffects, "public func doCompleted(", output: "doCompleted { throw e }") {
+            $0.doCompleted { () throws(TestError) in throw TestError(1) }
         }
     }
 }

@@ -1,0 +1,64 @@
+// The forms of doNext, doError and doCompleted whose action may throw the signal's `Failure`
+// (RxSwift's `do(onNext:onError:onCompleted:)` lets them throw): the signal then fails with the
+// thrown error. Built on `tryMap(_:)`, `catch` and `concat`: the plain forms keep their stage and
+// cost (Docs/Performance.md, "Closures that may throw"). An action that does not throw picks the
+// plain form (these are `@_disfavoredOverload`).
+
+extension Signal {
+    /// RAC: none (RxSwift's `do(onNext:)` with a throwing action). As `doNext(_:)`, with an `action`
+    /// that may throw the signal's `Failure`: the value it throws for is not sent; the source is
+    /// disposed, then the error is sent.
+    ///
+    /// ```
+    /// self:                                -a-b-c-|
+    /// doNext { $0 == b ? throw e : log($0) }: -a-#
+    /// ```
+    @inlinable @_disfavoredOverload
+    public func doNext(_ action: @escaping (Value) throws(Failure) -> Void) -> Signal<Value, Failure> {
+        tryMap { (value) throws(Failure) -> Value in
+            try action(value)
+            return value
+        }
+    }
+
+    /// RAC: none (RxSwift's `do(onError:)` with a throwing action). As `doError(_:)`, with an
+    /// `action` that may throw the signal's `Failure`: the thrown error is sent in place of the
+    /// signal's own.
+    ///
+    /// ```
+    /// self:                          -a-#            (# = e1)
+    /// doError { _ in throw e2 }:     -a-#            (# = e2)
+    /// ```
+    @inlinable @_disfavoredOverload
+    public func doError(_ action: @escaping (Failure) throws(Failure) -> Void) -> Signal<Value, Failure> {
+        self.catch { (error) -> Signal<Value, Failure> in
+            do throws(Failure) {
+                try action(error)
+            } catch {
+                return Signal(error: error)
+            }
+            return Signal(error: error)
+        }
+    }
+
+    /// RAC: none (RxSwift's `do(onCompleted:)` with a throwing action). As `doCompleted(_:)`, with
+    /// an `action` that may throw the signal's `Failure`: the signal then fails with that error in
+    /// place of completing.
+    ///
+    /// ```
+    /// self:                          -a-|
+    /// doCompleted { throw e }:       -a-#
+    /// ```
+    @inlinable @_disfavoredOverload
+    public func doCompleted(_ action: @escaping () throws(Failure) -> Void) -> Signal<Value, Failure> {
+        concat(
+            Signal.defer {
+                do throws(Failure) {
+                    try action()
+                } catch {
+                    return Signal(error: error)
+                }
+                return .empty
+            })
+    }
+}
