@@ -109,20 +109,33 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
 
     /// Suspends until at least `count` sleeps of this clock are waiting, without advancing time:
-    /// to step async code by hand (`await clock.waitForSleepers(1); scheduler.advance(by: …)`).
+    /// to step async code by hand (`try await clock.waitForSleepers(1); scheduler.advance(by: …)`).
+    ///
+    /// It cannot hang a test: cancelling the calling task (Swift Testing's `.timeLimit`, a killed
+    /// run) ends it with `CancellationError`, and if the sleeps have not come after `timeout` of
+    /// real time (default 5 seconds) it throws `TestTimeout`, saying how many sleeps it awaited
+    /// and how many came. A `count` below 0 or a `timeout` not above zero is a programmer error.
     ///
     /// ```
     /// task sleeps at 0 for 5 s;  waitForSleepers(1) returns;  advance(by: 5 s) wakes it
+    /// nothing ever sleeps:       waitForSleepers(1) throws TestTimeout after 5 s of real time
     /// ```
-    public func waitForSleepers(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withValue { state -> Bool in
-                if state.sleepers.count >= count { return true }
-                state.waiters.append(
-                    Waiter(satisfied: { $0.sleepers.count >= count }, continuation: continuation))
-                return false
-            }
-            if ready { continuation.resume() }
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
+        if count < 0 {
+            racProgrammerError("TestClock.waitForSleepers(_:timeout:)", "count must be >= 0, got \(count)")
+        }
+        checkTimeout(timeout, in: "TestClock.waitForSleepers(_:timeout:)")
+        switch await wait(until: { $0.sleepers.count >= count }, timeout: timeout) {
+        case .satisfied:
+            return
+        case .cancelled:
+            throw CancellationError()
+        case .timedOut:
+            let waiting = sleeperCount
+            throw TestTimeout(
+                "TestClock.waitForSleepers(\(count)) gave up after \(timeout) of real time: "
+                    + "\(waiting) sleep\(waiting == 1 ? " of the clock is" : "s of the clock are") waiting, "
+                    + "\(count) \(count == 1 ? "was" : "were") awaited (virtual time \(now))")
         }
     }
 
@@ -131,12 +144,22 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// signals included), which wakes that sleep; returns what the operation returns, or throws
     /// what it throws.
     ///
+    /// It cannot hang a test. Cancelling the calling task cancels the operation and throws
+    /// `CancellationError` at once (without waiting for an operation that ignores cancellation).
+    /// An operation that neither sleeps on this clock nor finishes for `timeout` of real time
+    /// (default 5 seconds; it is waiting for a signal that never sends, say, or sleeping on
+    /// another clock) is cancelled, and `run` throws `TestTimeout` saying so. The bound is per
+    /// step, not for the whole run: an operation that sleeps a thousand times is not cut short.
+    ///
     /// ```
     /// operation sleeps 1 s, 2 s, 4 s   ->   run returns at virtual time 7 s, at once in real time
+    /// operation awaits a silent signal ->   run throws TestTimeout after 5 s of real time
     /// ```
     public func run<Result: Sendable>(
+        timeout: Duration = .seconds(5),
         _ operation: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
+        checkTimeout(timeout, in: "TestClock.run(timeout:_:)")
         let runID = state.withValue { state in
             state.nextID += 1
             state.runningOperations.insert(state.nextID)
@@ -152,26 +175,52 @@ public final class TestClock: Clock, @unchecked Sendable {
             }
             return try await operation()
         }
-        while true {
-            let satisfied = { (state: ClockState) in
-                !state.sleepers.isEmpty || !state.runningOperations.contains(runID)
-            }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withValue { state -> Bool in
-                    if satisfied(state) { return true }
-                    state.waiters.append(Waiter(satisfied: satisfied, continuation: continuation))
-                    return false
+        return try await withTaskCancellationHandler {
+            while true {
+                let end = await wait(
+                    until: { !$0.sleepers.isEmpty || !$0.runningOperations.contains(runID) },
+                    timeout: timeout)
+                switch end {
+                case .satisfied:
+                    break
+                case .cancelled:
+                    throw CancellationError()
+                case .timedOut:
+                    task.cancel()
+                    throw TestTimeout(
+                        "TestClock.run(_:) gave up after \(timeout) of real time: the operation neither "
+                            + "slept on this clock nor finished (is it waiting for a signal that never "
+                            + "sends, or sleeping on another clock?); virtual time \(now)")
                 }
-                if ready { continuation.resume() }
+                let (done, deadline) = state.withValue { state in
+                    (!state.runningOperations.contains(runID), state.sleepers.values.map(\.deadline).min())
+                }
+                if done { break }
+                guard let deadline else { continue }
+                scheduler.advance(to: max(deadline.offset, scheduler.now))
             }
-            let (done, deadline) = state.withValue { state in
-                (!state.runningOperations.contains(runID), state.sleepers.values.map(\.deadline).min())
-            }
-            if done { break }
-            guard let deadline else { continue }
-            scheduler.advance(to: max(deadline.offset, scheduler.now))
+            return try await task.value
+        } onCancel: {
+            task.cancel()
         }
-        return try await task.value
+    }
+
+    /// Suspends until `satisfied` holds for the clock's state, the task is cancelled, or
+    /// `timeout` of real time has passed.
+    private func wait(until satisfied: @escaping (ClockState) -> Bool, timeout: Duration) async -> WaitEnd {
+        let wait = OneShotWait()
+        let id = state.withValue { state -> Int? in
+            if satisfied(state) { return nil }
+            state.nextID += 1
+            state.waiters.append(Waiter(id: state.nextID, satisfied: satisfied, wait: wait))
+            return state.nextID
+        }
+        guard let id else { return .satisfied }
+        let end = await wait.wait(timeout: timeout)
+        if end != .satisfied {
+            state.withValue { $0.waiters.removeAll { $0.id == id } }
+        }
+        return end
     }
 }
 
@@ -184,10 +233,11 @@ private struct Sleeper {
 
 /// Someone waiting until the clock's state satisfies a condition.
 private struct Waiter {
+    let id: Int
     let satisfied: (ClockState) -> Bool
-    let continuation: CheckedContinuation<Void, Never>
+    let wait: OneShotWait
 
-    func resume() { continuation.resume() }
+    func resume() { wait.end(.satisfied) }
 }
 
 /// The sleeps of a `TestClock` and who waits for them.
