@@ -74,6 +74,9 @@ public final class TestClock: Clock, @unchecked Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         guard deadline > now else { return }
+        // The async operation this task runs for, if a test scheduler tracks it: asleep in virtual
+        // time, it no longer keeps the scheduler's `settle()` waiting.
+        let item = AsyncWork.currentItem
         let id = state.withValue { state in
             state.nextID += 1
             return state.nextID
@@ -89,10 +92,11 @@ public final class TestClock: Clock, @unchecked Sendable {
                     guard delay > .zero else { return (false, []) }
                     let action = scheduler.schedule(after: delay) { [self] in wake(id, with: .success(())) }
                     state.sleepers[id] = Sleeper(
-                        deadline: deadline, continuation: continuation, action: action)
+                        deadline: deadline, continuation: continuation, action: action, item: item)
                     return (true, state.takeSatisfiedWaiters())
                 }
                 guard registered else { return continuation.resume() }
+                item?.sleep()
                 for waiter in waiters { waiter.resume() }
                 if Task.isCancelled { wake(id, with: .failure(CancellationError())) }
             }
@@ -105,6 +109,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     private func wake(_ id: Int, with result: Result<Void, any Error>) {
         guard let sleeper = state.withValue({ $0.sleepers.removeValue(forKey: id) }) else { return }
         sleeper.action?.dispose()
+        sleeper.item?.wake()
         sleeper.continuation.resume(with: result)
     }
 
@@ -229,6 +234,8 @@ private struct Sleeper {
     let deadline: TestClock.Instant
     let continuation: CheckedContinuation<Void, any Error>
     let action: (any Disposable)?
+    /// The tracked async operation that sleeps, if any.
+    let item: AsyncWorkItem?
 }
 
 /// Someone waiting until the clock's state satisfies a condition.

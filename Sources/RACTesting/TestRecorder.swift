@@ -181,7 +181,10 @@ extension TestScheduler {
                 recorder.start(signal, on: self, disposeAt: cutoff)
             }
         } else {
-            recorder.start(signal, on: self, disposeAt: cutoff)
+            // Async operations it subscribes to now are this scheduler's to settle.
+            AsyncWork.$boundGroup.withValue(asyncWork) {
+                recorder.start(signal, on: self, disposeAt: cutoff)
+            }
         }
         return recorder
     }

@@ -12,7 +12,9 @@ extension TestScheduler {
         let recorder = TestRecorder<Value, Failure>(scheduler: self, cutoff: cutoff)
         let watch = checksRelease ? SubscriberWatch.begin() : nil
         defer { watch?.end() }
-        recorder.start(signal, on: self, disposeAt: cutoff)
+        AsyncWork.$boundGroup.withValue(asyncWork) {
+            recorder.start(signal, on: self, disposeAt: cutoff)
+        }
         run()
         return (recorder, watch)
     }
