@@ -194,11 +194,17 @@ extension TestScheduler {
         watch: SubscriberWatch?,
         expected: [Recorded<Event<Value, Failure>>],
         marble: String,
-        signal: Signal<Value, Failure>,
+        signal: Any,
         name: (Value) -> String,
         same: (Recorded<Event<Value, Failure>>, Recorded<Event<Value, Failure>>) -> Bool,
+        call: String = "expect(_:toEmit:)",
         at callSite: CallSite
     ) -> Bool {
+        // The messages name expect(_:toEmit:); another expectation names itself.
+        let renamed = { (message: String) in
+            message.hasPrefix("expect(_:toEmit:)")
+                ? call + message.dropFirst("expect(_:toEmit:)".count) : message
+        }
         var held = true
         if let message = ExpectationDiff.events(
             expected: expected, actual: recorder.events, on: self, name: name, same: same)
@@ -206,13 +212,13 @@ extension TestScheduler {
             let picture = MarbleDiagram.expectation(
                 expected: expected, actual: recorder.events, on: self, name: name
             ).svg()
-            report(message, picture: picture, at: callSite)
+            report(renamed(message), picture: picture, at: callSite)
             held = false
         }
         if checksRelease,
             let message = releaseFailure(of: recorder, watch: watch, marble: marble, signal: signal)
         {
-            report(message, at: callSite)
+            report(renamed(message), at: callSite)
             held = false
         }
         return held

@@ -106,6 +106,6 @@ extension TestScheduler {
         try await runSettled(timeout: timeout)
         return verify(
             recorder, watch: nil, expected: expected, marble: marble, signal: signal, name: name,
-            same: same, at: callSite)
+            same: same, call: "expectSettled(_:toEmit:)", at: callSite)
     }
 }

@@ -32,8 +32,7 @@ extension TestScheduler {
     ///   not released: the subscriber of map(_:) (MapStage<Int, Never, Int>)
     /// ```
     func releaseFailure<Value, Failure>(
-        of recorder: TestRecorder<Value, Failure>, watch: SubscriberWatch?, marble: String,
-        signal: Signal<Value, Failure>
+        of recorder: TestRecorder<Value, Failure>, watch: SubscriberWatch?, marble: String, signal: Any
     ) -> String? {
         if let end = recorder.endTime, !recorder.isReleased {
             return """

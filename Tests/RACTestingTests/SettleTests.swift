@@ -140,7 +140,8 @@ struct SettleTests {
         let held = try await scheduler.expectSettled(Signal<String, Never> { "a" }, toEmit: "-a|")
         #expect(!held)
         #expect(
-            failures.messages.first?.hasPrefix("expect(_:toEmit:) failed: the events differ from frame 0 on")
+            failures.messages.first?.hasPrefix(
+                "expectSettled(_:toEmit:) failed: the events differ from frame 0 on")
                 == true)
     }
 }
