@@ -149,20 +149,26 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// signals included), which wakes that sleep; returns what the operation returns, or throws
     /// what it throws.
     ///
-    /// It cannot hang a test. Cancelling the calling task cancels the operation and throws
-    /// `CancellationError` at once (without waiting for an operation that ignores cancellation).
-    /// An operation that neither sleeps on this clock nor finishes for `timeout` of real time
-    /// (default 5 seconds; it is waiting for a signal that never sends, say, or sleeping on
-    /// another clock) is cancelled, and `run` throws `TestTimeout` saying so. The bound is per
+    /// It cannot hang a test whose operation heeds cancellation (as sleeps, signals' `first()`
+    /// and `values` do). The operation runs in the calling task: cancelling that task cancels it,
+    /// and stops the advancing. An operation that neither sleeps on this clock nor finishes for
+    /// `timeout` of real time (default 5 seconds; it is waiting for a signal that never sends,
+    /// say, or sleeping on another clock) is cancelled (the calling task is), and `run` throws
+    /// `TestTimeout` saying so. The bound is per
     /// step, not for the whole run: an operation that sleeps a thousand times is not cut short.
+    ///
+    /// The operation and the scheduler's actions run in the caller's isolation (`isolation`, the
+    /// test's actor by default: the main actor for a `@MainActor` test), so the operation may
+    /// capture objects that are not `Sendable`, such as a view model, without wrapping them.
     ///
     /// ```
     /// operation sleeps 1 s, 2 s, 4 s   ->   run returns at virtual time 7 s, at once in real time
     /// operation awaits a silent signal ->   run throws TestTimeout after 5 s of real time
     /// ```
-    public func run<Result: Sendable>(
+    public func run<Result>(
+        isolation: isolated (any Actor)? = #isolation,
         timeout: Duration = .seconds(5),
-        _ operation: @escaping @Sendable () async throws -> Result
+        _ operation: () async throws -> Result
     ) async throws -> Result {
         checkTimeout(timeout, in: "TestClock.run(timeout:_:)")
         let runID = state.withValue { state in
@@ -170,43 +176,67 @@ public final class TestClock: Clock, @unchecked Sendable {
             state.runningOperations.insert(state.nextID)
             return state.nextID
         }
-        let task = Task {
-            defer {
-                let waiters = state.withValue { state in
-                    state.runningOperations.remove(runID)
-                    return state.takeSatisfiedWaiters()
-                }
-                for waiter in waiters { waiter.resume() }
-            }
-            return try await operation()
+        // The operation runs here, in the caller's task and isolation (it may capture what is not
+        // `Sendable`: a view model); a driver task, in the same isolation, advances the scheduler
+        // whenever it sleeps on this clock, and cancels this task if it makes no progress.
+        // The reference to this task is used only while this call runs (see `RunCanceller`).
+        let canceller = withUnsafeCurrentTask { RunCanceller($0) }
+        let driver = Task {
+            await drive(isolation: isolation, runID: runID, timeout: timeout, canceller: canceller)
         }
-        return try await withTaskCancellationHandler {
-            while true {
-                let end = await wait(
-                    until: { !$0.sleepers.isEmpty || !$0.runningOperations.contains(runID) },
-                    timeout: timeout)
-                switch end {
-                case .satisfied:
-                    break
-                case .cancelled:
-                    throw CancellationError()
-                case .timedOut:
-                    task.cancel()
-                    throw TestTimeout(
-                        "TestClock.run(_:) gave up after \(timeout) of real time: the operation neither "
-                            + "slept on this clock nor finished (is it waiting for a signal that never "
-                            + "sends, or sleeping on another clock?); virtual time \(now)")
-                }
-                let (done, deadline) = state.withValue { state in
-                    (!state.runningOperations.contains(runID), state.sleepers.values.map(\.deadline).min())
-                }
-                if done { break }
-                guard let deadline else { continue }
-                scheduler.advance(to: max(deadline.offset, scheduler.now))
+        let result: Swift.Result<Result, any Error>
+        do {
+            result = .success(
+                try await withTaskCancellationHandler {
+                    try await operation()
+                } onCancel: {
+                    driver.cancel()
+                })
+        } catch {
+            result = .failure(error)
+        }
+        let waiters = state.withValue { state in
+            state.runningOperations.remove(runID)
+            return state.takeSatisfiedWaiters()
+        }
+        for waiter in waiters { waiter.resume() }
+        let timedOut = canceller.disarm()
+        driver.cancel()
+        await driver.value
+        if timedOut {
+            throw TestTimeout(
+                "TestClock.run(_:) gave up after \(timeout) of real time: the operation neither "
+                    + "slept on this clock nor finished (is it waiting for a signal that never "
+                    + "sends, or sleeping on another clock?); virtual time \(now)")
+        }
+        return try result.get()
+    }
+
+    /// The loop of `run(_:)`: in the caller's isolation, whenever the operation sleeps on this
+    /// clock, advances the scheduler to the earliest deadline; cancels the operation's task if it
+    /// neither sleeps nor ends within `timeout`.
+    private func drive(
+        isolation: isolated (any Actor)?, runID: Int, timeout: Duration, canceller: RunCanceller
+    ) async {
+        while true {
+            let end = await wait(
+                until: { !$0.sleepers.isEmpty || !$0.runningOperations.contains(runID) },
+                timeout: timeout)
+            switch end {
+            case .satisfied:
+                break
+            case .cancelled:
+                return
+            case .timedOut:
+                canceller.timeOut()
+                return
             }
-            return try await task.value
-        } onCancel: {
-            task.cancel()
+            let (done, deadline) = state.withValue { state in
+                (!state.runningOperations.contains(runID), state.sleepers.values.map(\.deadline).min())
+            }
+            if done { return }
+            guard let deadline else { continue }
+            scheduler.advance(to: max(deadline.offset, scheduler.now))
         }
     }
 
@@ -226,6 +256,35 @@ public final class TestClock: Clock, @unchecked Sendable {
             state.withValue { $0.waiters.removeAll { $0.id == id } }
         }
         return end
+    }
+}
+
+/// Cancels the task of a `run(_:)` whose operation made no progress, only while that task is
+/// still in `run` (the reference is not used once `disarm()` has returned).
+private final class RunCanceller: @unchecked Sendable {
+    private let task: UnsafeCurrentTask?
+    /// Whether the task may still be cancelled, and whether it was, for the timeout.
+    private let state = Locked<(armed: Bool, timedOut: Bool)>((true, false))
+
+    init(_ task: UnsafeCurrentTask?) {
+        self.task = task
+    }
+
+    /// Cancels the task, if it is still in `run`. `Task.cancel()` may be called from any task.
+    func timeOut() {
+        state.withValue { state in
+            guard state.armed else { return }
+            state.timedOut = true
+            task?.cancel()
+        }
+    }
+
+    /// Forbids `timeOut()` from now on; whether it already cancelled the task.
+    func disarm() -> Bool {
+        state.withValue { state in
+            state.armed = false
+            return state.timedOut
+        }
     }
 }
 

@@ -24,6 +24,7 @@ extension TestScheduler {
     ///   within `timeout` of real time; `CancellationError` if the task is cancelled.
     @discardableResult
     public func expectSettled<Value: Equatable, Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation,
         _ signal: Signal<Value, Failure>,
         toEmit marble: String,
         values: [String: Value],
@@ -37,7 +38,8 @@ extension TestScheduler {
         column: UInt = #column
     ) async throws -> Bool {
         try await checkSettled(
-            signal, marble, values: .dictionary(values), error: error, disposeAt: frame, timeout: timeout,
+            isolation: isolation, signal, marble, values: .dictionary(values), error: error, disposeAt: frame,
+            timeout: timeout,
             name: { value in Self.name(of: value, in: values) }, same: { sameEvents($0, $1) },
             at: CallSite(sourceLocation, fileID, file, line, column))
     }
@@ -50,6 +52,7 @@ extension TestScheduler {
     /// ```
     @discardableResult
     public func expectSettled<Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation,
         _ signal: Signal<String, Failure>,
         toEmit marble: String,
         error: Failure? = nil,
@@ -62,7 +65,8 @@ extension TestScheduler {
         column: UInt = #column
     ) async throws -> Bool {
         try await checkSettled(
-            signal, marble, values: .names, error: error, disposeAt: frame, timeout: timeout, name: { $0 },
+            isolation: isolation, signal, marble, values: .names, error: error, disposeAt: frame,
+            timeout: timeout, name: { $0 },
             same: { sameEvents($0, $1) }, at: CallSite(sourceLocation, fileID, file, line, column))
     }
 
@@ -73,6 +77,7 @@ extension TestScheduler {
     /// ```
     @discardableResult
     public func expectSettled<Value: Equatable, Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation,
         _ signal: Signal<Value, Failure>,
         toEmit marble: String,
         error: Failure? = nil,
@@ -85,12 +90,14 @@ extension TestScheduler {
         column: UInt = #column
     ) async throws -> Bool {
         try await checkSettled(
-            signal, marble, values: .absent, error: error, disposeAt: frame, timeout: timeout,
+            isolation: isolation, signal, marble, values: .absent, error: error, disposeAt: frame,
+            timeout: timeout,
             name: { String(describing: $0) }, same: { sameEvents($0, $1) },
             at: CallSite(sourceLocation, fileID, file, line, column))
     }
 
     private func checkSettled<Value, Failure>(
+        isolation: isolated (any Actor)? = #isolation,
         _ signal: Signal<Value, Failure>,
         _ marble: String,
         values: MarbleValues<Value>,

@@ -12,6 +12,10 @@ extension TestScheduler {
     /// an action of the scheduler, due later). Its result is handed back to the scheduler and
     /// sent at the current virtual time, on the thread that settles, as one of its actions.
     ///
+    /// It runs in the caller's isolation (`isolation`, the test's actor by default), and so do the
+    /// actions it runs, as in the synchronous forms: a `@MainActor` test's view model is touched on
+    /// the main actor.
+    ///
     /// RAC: none (RAC had no async operations); combine-schedulers: the `await` of
     /// `scheduler.advance(by:)`. Cancelling the calling task throws `CancellationError`; work that
     /// has not settled after `timeout` of real time (default 5 seconds; it awaits something other
@@ -23,7 +27,9 @@ extension TestScheduler {
     /// scheduler.advance(toFrame: 3)                      result still in flight (real time)
     /// try await scheduler.settle()                       result sent at frame 3
     /// ```
-    public func settle(timeout: Duration = .seconds(5)) async throws {
+    public func settle(
+        isolation: isolated (any Actor)? = #isolation, timeout: Duration = .seconds(5)
+    ) async throws {
         checkTimeout(timeout, in: "TestScheduler.settle(timeout:)")
         while true {
             try await waitForAsyncWork(timeout: timeout)
@@ -41,7 +47,9 @@ extension TestScheduler {
     /// query "a" at frame 1 -> Signal { await search("a") }
     /// try await advanceSettled(to: frames(5))            results of "a" sent at frame 1
     /// ```
-    public func advanceSettled(to time: Duration, timeout: Duration = .seconds(5)) async throws {
+    public func advanceSettled(
+        isolation: isolated (any Actor)? = #isolation, to time: Duration, timeout: Duration = .seconds(5)
+    ) async throws {
         if time < now {
             racProgrammerError(
                 "TestScheduler.advanceSettled(to:timeout:)",
@@ -62,7 +70,9 @@ extension TestScheduler {
     /// ```
     /// try await scheduler.advanceSettled(by: .milliseconds(300))
     /// ```
-    public func advanceSettled(by interval: Duration, timeout: Duration = .seconds(5)) async throws {
+    public func advanceSettled(
+        isolation: isolated (any Actor)? = #isolation, by interval: Duration, timeout: Duration = .seconds(5)
+    ) async throws {
         if interval < .zero {
             racProgrammerError(
                 "TestScheduler.advanceSettled(by:timeout:)", "interval must be >= .zero, got \(interval)")
@@ -76,7 +86,9 @@ extension TestScheduler {
     /// ```
     /// "-a-b"  try await advanceSettled(frames: 2) -> a seen (and its async work settled)
     /// ```
-    public func advanceSettled(frames count: Int, timeout: Duration = .seconds(5)) async throws {
+    public func advanceSettled(
+        isolation: isolated (any Actor)? = #isolation, frames count: Int, timeout: Duration = .seconds(5)
+    ) async throws {
         try await advanceSettled(by: frames(count), timeout: timeout)
     }
 
@@ -86,7 +98,9 @@ extension TestScheduler {
     /// ```
     /// "-a-b"  try await advanceSettled(toFrame: 3) -> a and b seen, their async work settled
     /// ```
-    public func advanceSettled(toFrame frame: Int, timeout: Duration = .seconds(5)) async throws {
+    public func advanceSettled(
+        isolation: isolated (any Actor)? = #isolation, toFrame frame: Int, timeout: Duration = .seconds(5)
+    ) async throws {
         try await advanceSettled(to: frames(frame), timeout: timeout)
     }
 
@@ -98,7 +112,9 @@ extension TestScheduler {
     /// debounce, then Signal { await search(q) } sleeping 2 s on a TestClock:
     /// try await scheduler.runSettled()                   every result sent, in virtual time
     /// ```
-    public func runSettled(timeout: Duration = .seconds(5)) async throws {
+    public func runSettled(
+        isolation: isolated (any Actor)? = #isolation, timeout: Duration = .seconds(5)
+    ) async throws {
         checkTimeout(timeout, in: "TestScheduler.runSettled(timeout:)")
         try await settle(timeout: timeout)
         while let due = nextDueTime {
