@@ -48,6 +48,12 @@ open class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
         pendingActionCount == 0
     }
 
+    /// The due time of the next action waiting to run, if any: what `advance(to:)` would reach
+    /// first. For RACTesting's settling advance, which stops at each due time in turn.
+    package var nextDueTime: Duration? {
+        timeline.nextDue().map { .nanoseconds($0) }
+    }
+
     /// Queues `action` to run at the current virtual time, after the actions already due then.
     /// RAC: `-[RACTestScheduler schedule:]`.
     ///

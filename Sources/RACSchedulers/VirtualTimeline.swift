@@ -65,6 +65,22 @@ final class VirtualTimeline: @unchecked Sendable {
         return nil
     }
 
+    /// The due time of the next live action, if any (disposed entries at the top are dropped).
+    func nextDue() -> Int64? {
+        lock.withLock {
+            while let top = heap.first {
+                let action = top.action.takeUnretainedValue()
+                guard action.disposed else { return top.due }
+                _ = heap.removeFirst()
+                action.isQueued = false
+                cancelledEntries -= 1
+                // A disposed action has let go of its closure: releasing it runs no user code.
+                top.action.release()
+            }
+            return nil
+        }
+    }
+
     /// Queues a repeating action again, `interval` after the due time of the tick that just ran,
     /// unless it was disposed meanwhile.
     func requeue(_ action: VirtualTimeAction, interval: Int64, after due: Int64) {

@@ -12,7 +12,10 @@ import XCTest
 
 /// A Swift Testing trait: runs each test of the suite (or the test) it is attached to with a
 /// watch, then checks that every object the test asked about with `expectReleased(_:_:)` has been
-/// released, waiting up to two seconds for what another thread lets go of last.
+/// released, waiting up to `waitingUpTo` (half a second unless set) for what another thread lets go
+/// of last. A failure says what the check knows of the object: whether it is a subscription the
+/// test left running (not disposed) or one that ended and is still held (a leak), and what the
+/// object itself holds (its stored properties), where a cycle back to it would show.
 ///
 /// RAC: none (RxSwift's `Resources.total` counted live objects; this names the object that leaked).
 ///
@@ -27,8 +30,15 @@ import XCTest
 /// }
 /// ```
 public struct ReleaseCheck: SuiteTrait, TestTrait, TestScoping {
-    /// The trait; usually written `.checksRelease`.
-    public init() {}
+    /// How long, in real time, the check waits for a watched object to go before failing.
+    public let waitingUpTo: Duration
+
+    /// The trait; usually written `.checksRelease`, or `.checksRelease(waitingUpTo:)` to set the
+    /// wait (default half a second; it must be positive).
+    public init(waitingUpTo: Duration = .milliseconds(500)) {
+        checkTimeout(waitingUpTo, in: "ReleaseCheck(waitingUpTo:)")
+        self.waitingUpTo = waitingUpTo
+    }
 
     /// Applies to every test of a suite it is attached to.
     public var isRecursive: Bool { true }
@@ -46,7 +56,7 @@ public struct ReleaseCheck: SuiteTrait, TestTrait, TestScoping {
         try await ReleaseWatch.$current.withValue(watch) {
             try await function()
         }
-        await watch.verify()
+        await watch.verify(waitingUpTo: waitingUpTo)
     }
 }
 
@@ -58,6 +68,13 @@ extension Trait where Self == ReleaseCheck {
     /// @Suite(.checksRelease) struct ChainTests { … }
     /// ```
     public static var checksRelease: Self { Self() }
+
+    /// `.checksRelease`, waiting at most `duration` of real time for a watched object to go.
+    ///
+    /// ```
+    /// @Suite(.checksRelease(waitingUpTo: .milliseconds(100))) struct ChainTests { … }
+    /// ```
+    public static func checksRelease(waitingUpTo duration: Duration) -> Self { Self(waitingUpTo: duration) }
 }
 
 /// The objects one test asked to be released, held weakly.
@@ -68,6 +85,8 @@ package final class ReleaseWatch: @unchecked Sendable {
     private struct Entry {
         /// Whether what the entry watches is still held.
         let isAlive: @Sendable () -> Bool
+        /// What is known of why it is still held, once the check has failed.
+        let diagnosis: @Sendable () -> String
         let what: String
         let sourceLocation: SourceLocation
     }
@@ -78,14 +97,17 @@ package final class ReleaseWatch: @unchecked Sendable {
     /// Watches `object` through a weak reference.
     package func add(_ object: AnyObject, _ what: String, _ sourceLocation: SourceLocation) {
         let box = WeakBox(object)
-        add(what, sourceLocation) { box.object != nil }
+        add(
+            what, sourceLocation, isAlive: { box.object != nil },
+            diagnosis: { releaseDiagnosis(of: box.object) })
     }
 
     /// Watches whatever `isAlive` tells about.
     package func add(
-        _ what: String, _ sourceLocation: SourceLocation, isAlive: @escaping @Sendable () -> Bool
+        _ what: String, _ sourceLocation: SourceLocation, isAlive: @escaping @Sendable () -> Bool,
+        diagnosis: @escaping @Sendable () -> String = { "" }
     ) {
-        let entry = Entry(isAlive: isAlive, what: what, sourceLocation: sourceLocation)
+        let entry = Entry(isAlive: isAlive, diagnosis: diagnosis, what: what, sourceLocation: sourceLocation)
         lock.withLock { entries.append(entry) }
     }
 
@@ -102,20 +124,19 @@ package final class ReleaseWatch: @unchecked Sendable {
 
     /// Records an issue for each watched object still alive. Nearly everything is released
     /// synchronously; what another thread holds last (a queue, a thread) may go a moment later,
-    /// so this waits up to two seconds before failing (never a timing assertion).
-    package func verify() async {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(2))
+    /// so this waits up to `waitingUpTo` before failing (never a timing assertion).
+    package func verify(waitingUpTo: Duration = .milliseconds(500)) async {
+        let deadline = ContinuousClock.now.advanced(by: waitingUpTo)
         var alive = lock.withLock { entries.filter { $0.isAlive() } }
         while !alive.isEmpty, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(2))
             alive = alive.filter { $0.isAlive() }
         }
         for entry in alive {
-            Issue.record(
-                """
-                \(entry.what) was not released once the test ended: a chain still holds it (a leak), \
-                or the test left the chain running
-                """, sourceLocation: entry.sourceLocation)
+            let message =
+                "\(entry.what) was not released once the test ended: a chain still holds it (a leak), "
+                + "or the test left the chain running" + entry.diagnosis()
+            Issue.record(Comment(rawValue: message), sourceLocation: entry.sourceLocation)
         }
     }
 }
@@ -157,13 +178,20 @@ public func expectReleased<Value, Failure>(
     _ recorder: TestRecorder<Value, Failure>, _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    ReleaseWatch.required(sourceLocation)?.add(what, sourceLocation) { !recorder.isReleased }
+    ReleaseWatch.required(sourceLocation)?.add(
+        what, sourceLocation, isAlive: { !recorder.isReleased },
+        diagnosis: {
+            recorder.endTime == nil
+                ? "\n  the recorded subscription is still active: the test left it running"
+                : "\n  the recorded subscription ended, but the chain still holds its subscriber (a leak)"
+        })
 }
 
 extension XCTestCase {
     /// XCTest's release check: asks that `object` be released by the time the test method has
-    /// returned; a teardown block checks it then (waiting up to two seconds for what another thread
-    /// lets go of last) and fails the test, at this call, if it is still alive.
+    /// returned; a teardown block checks it then (waiting up to `waitingUpTo`, half a second unless
+    /// set, for what another thread lets go of last) and fails the test, at this call, if it is
+    /// still alive, saying what is known of why (see `ReleaseCheck`).
     ///
     /// ```
     /// func testMapReleases() {
@@ -173,19 +201,51 @@ extension XCTestCase {
     /// }
     /// ```
     public func expectReleased(
-        _ object: AnyObject, _ what: String, file: StaticString = #filePath, line: UInt = #line
+        _ object: AnyObject, _ what: String, waitingUpTo: Duration = .milliseconds(500),
+        file: StaticString = #filePath, line: UInt = #line
     ) {
+        checkTimeout(waitingUpTo, in: "XCTestCase.expectReleased(_:_:waitingUpTo:)")
         let box = WeakBox(object)
         addTeardownBlock {
-            let deadline = ContinuousClock.now.advanced(by: .seconds(2))
+            let deadline = ContinuousClock.now.advanced(by: waitingUpTo)
             while box.object != nil, ContinuousClock.now < deadline {
                 Thread.sleep(forTimeInterval: 0.002)
             }
             if box.object != nil {
                 XCTFail(
                     "\(what) was not released once the test ended: a chain still holds it (a leak), "
-                        + "or the test left the chain running", file: file, line: line)
+                        + "or the test left the chain running" + releaseDiagnosis(of: box.object),
+                    file: file, line: line)
             }
         }
     }
+}
+
+/// What the check knows of an object still alive: the library cannot list who holds an object,
+/// so it says whether it is a subscription left running or one that ended (then something holds
+/// it: a leak), and what the object holds itself, where a cycle back to it shows.
+///
+/// ```
+///   still alive: SerialDisposable, not disposed: the test left it running (dispose it, or end the chain)
+///   it holds: subscriber: Subscriber<Int, Never>, onDispose: (closure)
+/// ```
+func releaseDiagnosis(of object: AnyObject?) -> String {
+    guard let object else { return "" }
+    var lines = ["\n  still alive: \(type(of: object))"]
+    if let disposable = object as? any Disposable {
+        lines[0] +=
+            disposable.isDisposed
+            ? ", disposed: its chain ended, so something still holds it (a leak; a closure capturing it?)"
+            : ", not disposed: the test left it running (dispose it, or end the chain)"
+    }
+    let held = Mirror(reflecting: object).children.prefix(8).map { child -> String in
+        let value = child.value
+        let kind = Mirror(reflecting: value).displayStyle
+        let shown = kind == nil && "\(type(of: value))".contains("->") ? "(closure)" : "\(type(of: value))"
+        return "\(child.label ?? "_"): \(shown)"
+    }
+    if !held.isEmpty {
+        lines.append("\n  it holds: " + held.joined(separator: ", "))
+    }
+    return lines.joined()
 }

@@ -74,6 +74,9 @@ public final class TestClock: Clock, @unchecked Sendable {
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         guard deadline > now else { return }
+        // The async operation this task runs for, if a test scheduler tracks it: asleep in virtual
+        // time, it no longer keeps the scheduler's `settle()` waiting.
+        let item = AsyncWork.currentItem
         let id = state.withValue { state in
             state.nextID += 1
             return state.nextID
@@ -89,10 +92,11 @@ public final class TestClock: Clock, @unchecked Sendable {
                     guard delay > .zero else { return (false, []) }
                     let action = scheduler.schedule(after: delay) { [self] in wake(id, with: .success(())) }
                     state.sleepers[id] = Sleeper(
-                        deadline: deadline, continuation: continuation, action: action)
+                        deadline: deadline, continuation: continuation, action: action, item: item)
                     return (true, state.takeSatisfiedWaiters())
                 }
                 guard registered else { return continuation.resume() }
+                item?.sleep()
                 for waiter in waiters { waiter.resume() }
                 if Task.isCancelled { wake(id, with: .failure(CancellationError())) }
             }
@@ -105,24 +109,38 @@ public final class TestClock: Clock, @unchecked Sendable {
     private func wake(_ id: Int, with result: Result<Void, any Error>) {
         guard let sleeper = state.withValue({ $0.sleepers.removeValue(forKey: id) }) else { return }
         sleeper.action?.dispose()
+        sleeper.item?.wake()
         sleeper.continuation.resume(with: result)
     }
 
     /// Suspends until at least `count` sleeps of this clock are waiting, without advancing time:
-    /// to step async code by hand (`await clock.waitForSleepers(1); scheduler.advance(by: …)`).
+    /// to step async code by hand (`try await clock.waitForSleepers(1); scheduler.advance(by: …)`).
+    ///
+    /// It cannot hang a test: cancelling the calling task (Swift Testing's `.timeLimit`, a killed
+    /// run) ends it with `CancellationError`, and if the sleeps have not come after `timeout` of
+    /// real time (default 5 seconds) it throws `TestTimeout`, saying how many sleeps it awaited
+    /// and how many came. A `count` below 0 or a `timeout` not above zero is a programmer error.
     ///
     /// ```
     /// task sleeps at 0 for 5 s;  waitForSleepers(1) returns;  advance(by: 5 s) wakes it
+    /// nothing ever sleeps:       waitForSleepers(1) throws TestTimeout after 5 s of real time
     /// ```
-    public func waitForSleepers(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withValue { state -> Bool in
-                if state.sleepers.count >= count { return true }
-                state.waiters.append(
-                    Waiter(satisfied: { $0.sleepers.count >= count }, continuation: continuation))
-                return false
-            }
-            if ready { continuation.resume() }
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
+        if count < 0 {
+            racProgrammerError("TestClock.waitForSleepers(_:timeout:)", "count must be >= 0, got \(count)")
+        }
+        checkTimeout(timeout, in: "TestClock.waitForSleepers(_:timeout:)")
+        switch await wait(until: { $0.sleepers.count >= count }, timeout: timeout) {
+        case .satisfied:
+            return
+        case .cancelled:
+            throw CancellationError()
+        case .timedOut:
+            let waiting = sleeperCount
+            throw TestTimeout(
+                "TestClock.waitForSleepers(\(count)) gave up after \(timeout) of real time: "
+                    + "\(waiting) sleep\(waiting == 1 ? " of the clock is" : "s of the clock are") waiting, "
+                    + "\(count) \(count == 1 ? "was" : "were") awaited (virtual time \(now))")
         }
     }
 
@@ -131,47 +149,142 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// signals included), which wakes that sleep; returns what the operation returns, or throws
     /// what it throws.
     ///
+    /// It cannot hang a test whose operation heeds cancellation (as sleeps, signals' `first()`
+    /// and `values` do). The operation runs in the calling task: cancelling that task cancels it,
+    /// and stops the advancing. An operation that neither sleeps on this clock nor finishes for
+    /// `timeout` of real time (default 5 seconds; it is waiting for a signal that never sends,
+    /// say, or sleeping on another clock) is cancelled (the calling task is), and `run` throws
+    /// `TestTimeout` saying so. The bound is per
+    /// step, not for the whole run: an operation that sleeps a thousand times is not cut short.
+    ///
+    /// The operation and the scheduler's actions run in the caller's isolation (`isolation`, the
+    /// test's actor by default: the main actor for a `@MainActor` test), so the operation may
+    /// capture objects that are not `Sendable`, such as a view model, without wrapping them.
+    ///
     /// ```
     /// operation sleeps 1 s, 2 s, 4 s   ->   run returns at virtual time 7 s, at once in real time
+    /// operation awaits a silent signal ->   run throws TestTimeout after 5 s of real time
     /// ```
-    public func run<Result: Sendable>(
-        _ operation: @escaping @Sendable () async throws -> Result
+    public func run<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        timeout: Duration = .seconds(5),
+        _ operation: () async throws -> Result
     ) async throws -> Result {
+        checkTimeout(timeout, in: "TestClock.run(timeout:_:)")
         let runID = state.withValue { state in
             state.nextID += 1
             state.runningOperations.insert(state.nextID)
             return state.nextID
         }
-        let task = Task {
-            defer {
-                let waiters = state.withValue { state in
-                    state.runningOperations.remove(runID)
-                    return state.takeSatisfiedWaiters()
-                }
-                for waiter in waiters { waiter.resume() }
-            }
-            return try await operation()
+        // The operation runs here, in the caller's task and isolation (it may capture what is not
+        // `Sendable`: a view model); a driver task, in the same isolation, advances the scheduler
+        // whenever it sleeps on this clock, and cancels this task if it makes no progress.
+        // The reference to this task is used only while this call runs (see `RunCanceller`).
+        let canceller = withUnsafeCurrentTask { RunCanceller($0) }
+        let driver = Task {
+            await drive(isolation: isolation, runID: runID, timeout: timeout, canceller: canceller)
         }
+        let result: Swift.Result<Result, any Error>
+        do {
+            result = .success(
+                try await withTaskCancellationHandler {
+                    try await operation()
+                } onCancel: {
+                    driver.cancel()
+                })
+        } catch {
+            result = .failure(error)
+        }
+        let waiters = state.withValue { state in
+            state.runningOperations.remove(runID)
+            return state.takeSatisfiedWaiters()
+        }
+        for waiter in waiters { waiter.resume() }
+        let timedOut = canceller.disarm()
+        driver.cancel()
+        await driver.value
+        if timedOut {
+            throw TestTimeout(
+                "TestClock.run(_:) gave up after \(timeout) of real time: the operation neither "
+                    + "slept on this clock nor finished (is it waiting for a signal that never "
+                    + "sends, or sleeping on another clock?); virtual time \(now)")
+        }
+        return try result.get()
+    }
+
+    /// The loop of `run(_:)`: in the caller's isolation, whenever the operation sleeps on this
+    /// clock, advances the scheduler to the earliest deadline; cancels the operation's task if it
+    /// neither sleeps nor ends within `timeout`.
+    private func drive(
+        isolation: isolated (any Actor)?, runID: Int, timeout: Duration, canceller: RunCanceller
+    ) async {
         while true {
-            let satisfied = { (state: ClockState) in
-                !state.sleepers.isEmpty || !state.runningOperations.contains(runID)
-            }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = state.withValue { state -> Bool in
-                    if satisfied(state) { return true }
-                    state.waiters.append(Waiter(satisfied: satisfied, continuation: continuation))
-                    return false
-                }
-                if ready { continuation.resume() }
+            let end = await wait(
+                until: { !$0.sleepers.isEmpty || !$0.runningOperations.contains(runID) },
+                timeout: timeout)
+            switch end {
+            case .satisfied:
+                break
+            case .cancelled:
+                return
+            case .timedOut:
+                canceller.timeOut()
+                return
             }
             let (done, deadline) = state.withValue { state in
                 (!state.runningOperations.contains(runID), state.sleepers.values.map(\.deadline).min())
             }
-            if done { break }
+            if done { return }
             guard let deadline else { continue }
             scheduler.advance(to: max(deadline.offset, scheduler.now))
         }
-        return try await task.value
+    }
+
+    /// Suspends until `satisfied` holds for the clock's state, the task is cancelled, or
+    /// `timeout` of real time has passed.
+    private func wait(until satisfied: @escaping (ClockState) -> Bool, timeout: Duration) async -> WaitEnd {
+        let wait = OneShotWait()
+        let id = state.withValue { state -> Int? in
+            if satisfied(state) { return nil }
+            state.nextID += 1
+            state.waiters.append(Waiter(id: state.nextID, satisfied: satisfied, wait: wait))
+            return state.nextID
+        }
+        guard let id else { return .satisfied }
+        let end = await wait.wait(timeout: timeout)
+        if end != .satisfied {
+            state.withValue { $0.waiters.removeAll { $0.id == id } }
+        }
+        return end
+    }
+}
+
+/// Cancels the task of a `run(_:)` whose operation made no progress, only while that task is
+/// still in `run` (the reference is not used once `disarm()` has returned).
+private final class RunCanceller: @unchecked Sendable {
+    private let task: UnsafeCurrentTask?
+    /// Whether the task may still be cancelled, and whether it was, for the timeout.
+    private let state = Locked<(armed: Bool, timedOut: Bool)>((true, false))
+
+    init(_ task: UnsafeCurrentTask?) {
+        self.task = task
+    }
+
+    /// Cancels the task, if it is still in `run`. `Task.cancel()` may be called from any task.
+    func timeOut() {
+        state.withValue { state in
+            guard state.armed else { return }
+            state.timedOut = true
+            task?.cancel()
+        }
+    }
+
+    /// Forbids `timeOut()` from now on; whether it already cancelled the task.
+    func disarm() -> Bool {
+        state.withValue { state in
+            state.armed = false
+            return state.timedOut
+        }
     }
 }
 
@@ -180,14 +293,17 @@ private struct Sleeper {
     let deadline: TestClock.Instant
     let continuation: CheckedContinuation<Void, any Error>
     let action: (any Disposable)?
+    /// The tracked async operation that sleeps, if any.
+    let item: AsyncWorkItem?
 }
 
 /// Someone waiting until the clock's state satisfies a condition.
 private struct Waiter {
+    let id: Int
     let satisfied: (ClockState) -> Bool
-    let continuation: CheckedContinuation<Void, Never>
+    let wait: OneShotWait
 
-    func resume() { continuation.resume() }
+    func resume() { wait.end(.satisfied) }
 }
 
 /// The sleeps of a `TestClock` and who waits for them.

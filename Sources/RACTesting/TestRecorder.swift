@@ -156,6 +156,12 @@ extension TestScheduler {
     /// record(source, subscribeAt: 2, disposeAt: 6) ---a-b         (source subscriptions: --^---!)
     /// ```
     ///
+    /// **An event due at the disposal frame is not recorded**, whoever scheduled it and when:
+    /// the disposal comes first at that frame. RxTest's `start(created:subscribed:disposed:)`
+    /// schedules its disposal before the run, so at the disposal time it records the events of a
+    /// hot observable made before `start` (scheduled earlier) but not a cold one's (scheduled at
+    /// subscription, later); here the order of scheduling does not matter.
+    ///
     /// A negative `subscribeAt`, or a `disposeAt` earlier than `subscribeAt`, is a programmer
     /// error naming the call.
     public func record<Value, Failure>(
@@ -181,9 +187,41 @@ extension TestScheduler {
                 recorder.start(signal, on: self, disposeAt: cutoff)
             }
         } else {
-            recorder.start(signal, on: self, disposeAt: cutoff)
+            // Async operations it subscribes to now are this scheduler's to settle.
+            AsyncWork.$boundGroup.withValue(asyncWork) {
+                recorder.start(signal, on: self, disposeAt: cutoff)
+            }
         }
         return recorder
+    }
+}
+
+/// A recorder is a subscriber, so that one made before the subscription
+/// (`TestScheduler.createRecorder(_:)`, RxTest's `createObserver`) can be subscribed by hand:
+/// `signal.subscribe(recorder)`.
+extension TestRecorder: SubscriberProtocol {
+    /// Records `event` at the scheduler's current virtual time (nothing once the subscription
+    /// has ended).
+    ///
+    /// ```
+    /// recorder.send(.next("a")) at frame 2   ->   events == [next("a") @ frame 2]
+    /// ```
+    public func send(_ event: Event<Value, Failure>) {
+        active.current?.send(event)
+    }
+
+    /// Ties `disposable` to the recording: it is disposed when the subscription ends (at once if
+    /// it has).
+    ///
+    /// ```
+    /// signal.subscribe(recorder); recorder.dispose()   ->   the subscription is disposed
+    /// ```
+    public func add(_ disposable: (any Disposable)?) {
+        if let subscriber = active.current {
+            subscriber.add(disposable)
+        } else {
+            disposable?.dispose()
+        }
     }
 }
 

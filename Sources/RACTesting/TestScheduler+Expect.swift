@@ -170,11 +170,41 @@ extension TestScheduler {
         same: (Recorded<Event<Value, Failure>>, Recorded<Event<Value, Failure>>) -> Bool,
         at callSite: CallSite
     ) throws(MarbleError) -> Bool {
+        let expected = try expectedEvents(marble, values: values, error: error)
+        let (recorder, watch) = recordAndRun(signal, disposeAt: frame)
+        return verify(
+            recorder, watch: watch, expected: expected, marble: marble, signal: signal, name: name,
+            same: same, at: callSite)
+    }
+
+    /// The events `marble` stands for, names mapped through `values`, `#` to `error`.
+    func expectedEvents<Value, Failure>(
+        _ marble: String, values: MarbleValues<Value>, error: Failure?
+    ) throws(MarbleError) -> [Recorded<Event<Value, Failure>>] {
         let parsed = try MarbleParser.parse(marble, as: .expected)
-        let expected = try parsed.events(of: marble, values: values, error: error).map {
+        return try parsed.events(of: marble, values: values, error: error).map {
             Recorded(time: frames($0.frame), value: $0.event, frameDuration: frameDuration)
         }
-        let (recorder, watch) = recordAndRun(signal, disposeAt: frame)
+    }
+
+    /// Compares what `recorder` saw with `expected` (and, with `checksRelease`, that the chain let
+    /// go of its subscribers), reporting each failure at `callSite`; whether everything held.
+    func verify<Value, Failure>(
+        _ recorder: TestRecorder<Value, Failure>,
+        watch: SubscriberWatch?,
+        expected: [Recorded<Event<Value, Failure>>],
+        marble: String,
+        signal: Any,
+        name: (Value) -> String,
+        same: (Recorded<Event<Value, Failure>>, Recorded<Event<Value, Failure>>) -> Bool,
+        call: String = "expect(_:toEmit:)",
+        at callSite: CallSite
+    ) -> Bool {
+        // The messages name expect(_:toEmit:); another expectation names itself.
+        let renamed = { (message: String) in
+            message.hasPrefix("expect(_:toEmit:)")
+                ? call + message.dropFirst("expect(_:toEmit:)".count) : message
+        }
         var held = true
         if let message = ExpectationDiff.events(
             expected: expected, actual: recorder.events, on: self, name: name, same: same)
@@ -182,27 +212,27 @@ extension TestScheduler {
             let picture = MarbleDiagram.expectation(
                 expected: expected, actual: recorder.events, on: self, name: name
             ).svg()
-            report(message, picture: picture, at: callSite)
+            report(renamed(message), picture: picture, at: callSite)
             held = false
         }
         if checksRelease,
             let message = releaseFailure(of: recorder, watch: watch, marble: marble, signal: signal)
         {
-            report(message, at: callSite)
+            report(renamed(message), at: callSite)
             held = false
         }
         return held
     }
 
     /// The first name (in sorted order) `values` gives `value`, or the value's description.
-    private static func name<Value: Equatable>(of value: Value, in values: [String: Value]) -> String {
+    static func name<Value: Equatable>(of value: Value, in values: [String: Value]) -> String {
         values.keys.sorted().first { values[$0] == value } ?? String(describing: value)
     }
 
 }
 
 /// Whether two recorded events are equal, comparing errors by `String(describing:)`.
-private func sameEvents<Value: Equatable, Failure>(
+func sameEvents<Value: Equatable, Failure>(
     _ left: Recorded<Event<Value, Failure>>, _ right: Recorded<Event<Value, Failure>>
 ) -> Bool {
     guard left.time == right.time else { return false }
@@ -227,7 +257,7 @@ private func isEqual<Left: Equatable>(_ left: Left, _ right: Any) -> Bool {
 }
 
 /// Where an expectation was written, for both test frameworks.
-private struct CallSite {
+struct CallSite {
     let sourceLocation: SourceLocation
     let file: StaticString
     let line: UInt

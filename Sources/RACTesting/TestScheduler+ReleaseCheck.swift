@@ -12,7 +12,9 @@ extension TestScheduler {
         let recorder = TestRecorder<Value, Failure>(scheduler: self, cutoff: cutoff)
         let watch = checksRelease ? SubscriberWatch.begin() : nil
         defer { watch?.end() }
-        recorder.start(signal, on: self, disposeAt: cutoff)
+        AsyncWork.$boundGroup.withValue(asyncWork) {
+            recorder.start(signal, on: self, disposeAt: cutoff)
+        }
         run()
         return (recorder, watch)
     }
@@ -30,8 +32,7 @@ extension TestScheduler {
     ///   not released: the subscriber of map(_:) (MapStage<Int, Never, Int>)
     /// ```
     func releaseFailure<Value, Failure>(
-        of recorder: TestRecorder<Value, Failure>, watch: SubscriberWatch?, marble: String,
-        signal: Signal<Value, Failure>
+        of recorder: TestRecorder<Value, Failure>, watch: SubscriberWatch?, marble: String, signal: Any
     ) -> String? {
         if let end = recorder.endTime, !recorder.isReleased {
             return """

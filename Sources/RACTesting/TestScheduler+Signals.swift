@@ -50,6 +50,34 @@ extension TestScheduler {
         try makeColdSignal(marble, values: .names, error: nil)
     }
 
+    /// A cold signal of any value type whose marble names no value: only frames, `|`, `#` and
+    /// groups of them, so no `values:` dictionary is needed. The type comes from the context
+    /// (`let s: TestSignal<Data, Oops> = …`). A value name in the marble throws `MarbleError`
+    /// (`valuesNeeded`); a context that asks for `String` values gets the overload in which each
+    /// name stands for itself instead.
+    ///
+    /// ```
+    /// let failing: TestSignal<Data, Oops> = try scheduler.createColdSignal("-#", error: Oops())
+    /// let empty: TestSignal<[Int], Oops> = try scheduler.createColdSignal("---|")
+    /// ```
+    @_disfavoredOverload
+    public func createColdSignal<Value, Failure: Error>(
+        _ marble: String, error: Failure? = nil
+    ) throws(MarbleError) -> TestSignal<Value, Failure> {
+        try makeColdSignal(marble, values: .absent, error: error)
+    }
+
+    /// A cold signal of any value type that cannot fail and whose marble names no value; see
+    /// `createColdSignal(_:error:)` for any value type.
+    ///
+    /// ```
+    /// let silent: TestSignal<Data, Never> = try scheduler.createColdSignal("--|")
+    /// ```
+    @_disfavoredOverload
+    public func createColdSignal<Value>(_ marble: String) throws(MarbleError) -> TestSignal<Value, Never> {
+        try makeColdSignal(marble, values: .absent, error: nil)
+    }
+
     /// A hot signal playing `marble` once, in absolute virtual time shared by all subscribers:
     /// `^` is time zero (without `^`, the first character is), each later frame one
     /// `frameDuration` after it. RxTest: `createHotObservable`; RxJS: `hot(…)`.
@@ -104,6 +132,30 @@ extension TestScheduler {
     /// ```
     public func createHotSignal(_ marble: String) throws(MarbleError) -> TestSignal<String, Never> {
         try makeHotSignal(marble, values: .names, error: nil)
+    }
+
+    /// A hot signal of any value type whose marble names no value (only frames, `^`, `|`, `#`
+    /// and groups), so no `values:` dictionary is needed; see `createColdSignal(_:error:)` for any
+    /// value type.
+    ///
+    /// ```
+    /// let failing: TestSignal<Data, Oops> = try scheduler.createHotSignal("^--#", error: Oops())
+    /// ```
+    @_disfavoredOverload
+    public func createHotSignal<Value, Failure: Error>(
+        _ marble: String, error: Failure? = nil
+    ) throws(MarbleError) -> TestSignal<Value, Failure> {
+        try makeHotSignal(marble, values: .absent, error: error)
+    }
+
+    /// A hot signal of any value type that cannot fail and whose marble names no value.
+    ///
+    /// ```
+    /// let ending: TestSignal<Data, Never> = try scheduler.createHotSignal("^---|")
+    /// ```
+    @_disfavoredOverload
+    public func createHotSignal<Value>(_ marble: String) throws(MarbleError) -> TestSignal<Value, Never> {
+        try makeHotSignal(marble, values: .absent, error: nil)
     }
 
     private func makeColdSignal<Value, Failure: Error>(

@@ -1,4 +1,5 @@
 import RACCore
+import RACOperators
 import RACSchedulers
 
 /// A virtual-time scheduler measured in marble frames, with marble signals, a recorder and
@@ -45,6 +46,9 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     let frameNanoseconds: Int64
     private let reporter = Locked(FailureReporter.automatic)
     private let releaseChecks: Locked<Bool>
+    /// The async operations (`Signal { try await … }`) subscribed during this scheduler's actions
+    /// or settling calls: what `settle()` waits for.
+    package let asyncWork: AsyncWorkGroup
 
     /// Creates a scheduler at virtual time zero whose frames last `frameDuration` (default one
     /// millisecond; it must be a positive whole number of nanoseconds). `checksRelease` sets
@@ -68,7 +72,10 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
         }
         self.frameDuration = frameDuration
         self.frameNanoseconds = nanoseconds
+        let target = WeakTestScheduler()
+        asyncWork = AsyncWorkGroup { work in target.scheduler?.schedule(work) }
         super.init(name: name)
+        target.scheduler = self
     }
 
     /// Where failed expectations go; `.automatic` (Swift Testing or XCTest, detected at run time)
@@ -164,6 +171,14 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
         let frame = nanoseconds / frameNanoseconds
         return (Int(frame), .nanoseconds(nanoseconds - frame * frameNanoseconds))
     }
+}
+
+extension TestScheduler: AsyncWorkTracking {}
+
+/// The scheduler that async operations hand their results back to, not kept alive by them; set
+/// once, before the scheduler is shared.
+private final class WeakTestScheduler: @unchecked Sendable {
+    weak var scheduler: TestScheduler?
 }
 
 extension Duration {

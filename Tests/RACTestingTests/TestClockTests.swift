@@ -92,7 +92,7 @@ struct TestClockTests {
             try await clock.sleep(for: .seconds(10))
             return clock.now.offset
         }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(clock.sleeperCount == 1)
         scheduler.advance(by: .seconds(9))
         #expect(clock.sleeperCount == 1)
@@ -102,11 +102,11 @@ struct TestClockTests {
     }
 
     @Test("cancelling a sleeping task ends its sleep with CancellationError and unschedules it")
-    func cancellation() async {
+    func cancellation() async throws {
         let scheduler = TestScheduler()
         let clock = TestClock(scheduler)
         let task = Task { try await clock.sleep(for: .seconds(60)) }
-        await clock.waitForSleepers(1)
+        try await clock.waitForSleepers(1)
         #expect(scheduler.pendingActionCount == 1)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }

@@ -8,15 +8,32 @@ extension Signal {
     /// ```
     /// Signal { try await fetch() }:   ----(v|)     (per subscription)
     /// ```
+    ///
+    /// Under a RACTesting `TestScheduler` (subscribed during its actions or its settling calls),
+    /// the operation is counted as in flight until it ends, except while it sleeps on a
+    /// `TestClock`, and its result is handed back to the scheduler at the virtual time it ends, so
+    /// that `settle()` can wait for it before time moves on.
     public convenience init(_ operation: @escaping @Sendable () async throws(Failure) -> Value) {
         self.init(name: SignalDebugNames.name("+async operation")) { subscriber in
+            let item = AsyncWork.currentGroup?.begin("Signal { async operation } (\(Value.self))")
             let task = Task {
-                do throws(Failure) {
-                    let value = try await operation()
-                    subscriber.sendNext(value)
-                    subscriber.sendCompleted()
-                } catch {
-                    subscriber.sendError(error)
+                await AsyncWork.$currentItem.withValue(item) {
+                    let result: Result<Value, Failure>
+                    do throws(Failure) {
+                        result = .success(try await operation())
+                    } catch {
+                        result = .failure(error)
+                    }
+                    let send = {
+                        switch result {
+                        case .success(let value):
+                            subscriber.sendNext(value)
+                            subscriber.sendCompleted()
+                        case .failure(let error):
+                            subscriber.sendError(error)
+                        }
+                    }
+                    if let item { item.finish(handing: send) } else { send() }
                 }
             }
             return ActionDisposable { task.cancel() }
