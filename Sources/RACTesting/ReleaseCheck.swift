@@ -12,7 +12,7 @@ import XCTest
 
 /// A Swift Testing trait: runs each test of the suite (or the test) it is attached to with a
 /// watch, then checks that every object the test asked about with `expectReleased(_:_:)` has been
-/// released, waiting up to `waitingUpTo` (half a second unless set) for what another thread lets go
+/// released, waiting up to `waitingUpTo` (one second unless set) for what another thread lets go
 /// of last. A failure says what the check knows of the object: whether it is a subscription the
 /// test left running (not disposed) or one that ended and is still held (a leak), and what the
 /// object itself holds (its stored properties), where a cycle back to it would show.
@@ -34,8 +34,8 @@ public struct ReleaseCheck: SuiteTrait, TestTrait, TestScoping {
     public let waitingUpTo: Duration
 
     /// The trait; usually written `.checksRelease`, or `.checksRelease(waitingUpTo:)` to set the
-    /// wait (default half a second; it must be positive).
-    public init(waitingUpTo: Duration = .milliseconds(500)) {
+    /// wait (default one second; it must be positive).
+    public init(waitingUpTo: Duration = .seconds(1)) {
         checkTimeout(waitingUpTo, in: "ReleaseCheck(waitingUpTo:)")
         self.waitingUpTo = waitingUpTo
     }
@@ -125,7 +125,7 @@ package final class ReleaseWatch: @unchecked Sendable {
     /// Records an issue for each watched object still alive. Nearly everything is released
     /// synchronously; what another thread holds last (a queue, a thread) may go a moment later,
     /// so this waits up to `waitingUpTo` before failing (never a timing assertion).
-    package func verify(waitingUpTo: Duration = .milliseconds(500)) async {
+    package func verify(waitingUpTo: Duration = .seconds(1)) async {
         let deadline = ContinuousClock.now.advanced(by: waitingUpTo)
         var alive = lock.withLock { entries.filter { $0.isAlive() } }
         while !alive.isEmpty, ContinuousClock.now < deadline {
@@ -189,7 +189,7 @@ public func expectReleased<Value, Failure>(
 
 extension XCTestCase {
     /// XCTest's release check: asks that `object` be released by the time the test method has
-    /// returned; a teardown block checks it then (waiting up to `waitingUpTo`, half a second unless
+    /// returned; a teardown block checks it then (waiting up to `waitingUpTo`, one second unless
     /// set, for what another thread lets go of last) and fails the test, at this call, if it is
     /// still alive, saying what is known of why (see `ReleaseCheck`).
     ///
@@ -201,7 +201,7 @@ extension XCTestCase {
     /// }
     /// ```
     public func expectReleased(
-        _ object: AnyObject, _ what: String, waitingUpTo: Duration = .milliseconds(500),
+        _ object: AnyObject, _ what: String, waitingUpTo: Duration = .seconds(1),
         file: StaticString = #filePath, line: UInt = #line
     ) {
         checkTimeout(waitingUpTo, in: "XCTestCase.expectReleased(_:_:waitingUpTo:)")
