@@ -25,10 +25,27 @@ const char *rac_current_queue_label(void) {
     return label ? label : "";
 }
 
+// Whether this thread is the main thread: 0 not yet known, 1 yes, -1 no. Asked once per thread
+// (a system call on Linux), then a load.
+static __thread signed char rac_main_thread_known = 0;
+
 _Bool rac_is_main_thread(void) {
+    if (rac_main_thread_known == 0) {
 #if defined(__APPLE__)
-    return pthread_main_np() != 0;
+        rac_main_thread_known = pthread_main_np() != 0 ? 1 : -1;
 #else
-    return gettid() == getpid();
+        rac_main_thread_known = gettid() == getpid() ? 1 : -1;
 #endif
+    }
+    return rac_main_thread_known > 0;
+}
+
+// libdispatch's main queue and the queue running the calling code (deprecated in the headers for
+// its misuse as a lock, still exported; compared here only).
+struct dispatch_queue_s;
+extern struct dispatch_queue_s _dispatch_main_q;
+extern void *dispatch_get_current_queue(void);
+
+_Bool rac_is_running_main_queue(void) {
+    return dispatch_get_current_queue() == (void *)&_dispatch_main_q;
 }

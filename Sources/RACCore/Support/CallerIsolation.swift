@@ -8,18 +8,18 @@
 internal import Dispatch
 internal import RACRuntimeShims
 
-/// Whether the calling context runs on `actor`'s executor. On the main thread or on the main
-/// queue (Linux drains the main queue on a worker thread after `dispatchMain()`), the main actor
-/// is current.
+/// Whether the calling context runs on `actor`'s executor (`isMainActor`: whether it is the main
+/// actor, known in advance). The main actor is current on the main thread and on the main queue,
+/// or a queue that targets it (Linux drains the main queue on a worker thread after
+/// `dispatchMain()`): loads and compares first, `DispatchQueue.getSpecific` for a targeting
+/// queue. Then the runtime is asked, without asserting.
 @usableFromInline
-package func racIsCurrentlyIsolated(to actor: any Actor) -> Bool {
-    let executor = unsafeBitCast(actor.unownedExecutor, to: (UnsafeRawPointer?, UInt).self)
-    if swift_task_isCurrentExecutorWithFlags(executor.0, executor.1, 0) {
+package func racIsCurrentlyIsolated(to actor: any Actor, isMainActor: Bool) -> Bool {
+    if isMainActor && (rac_is_main_thread() || rac_is_running_main_queue() || MainQueueMarker.isRunningOnMainQueue) {
         return true
     }
-    // The runtime sees the main actor on the main thread and in its own jobs; a block of the main
-    // queue that a worker thread drains is on it too (the runtime would learn so only by asserting).
-    return actor === MainActor.shared && MainQueueMarker.isRunningOnMainQueue
+    let executor = unsafeBitCast(actor.unownedExecutor, to: (UnsafeRawPointer?, UInt).self)
+    return swift_task_isCurrentExecutorWithFlags(executor.0, executor.1, 0)
 }
 
 /// Where a callback formed in an actor-isolated context was handed to the framework: the actor,
@@ -32,10 +32,13 @@ package struct IsolatedCallSite: Sendable {
     @usableFromInline let file: StaticString
     @usableFromInline let line: UInt
     @usableFromInline let signalName: String
+    /// Whether `actor` is the main actor: its check starts with cheap loads.
+    @usableFromInline let isMainActor: Bool
 
     @inlinable
     package init(actor: any Actor, call: StaticString, file: StaticString, line: UInt, signalName: String) {
         self.actor = actor
+        self.isMainActor = actor === MainActor.shared
         self.call = call
         self.file = file
         self.line = line
@@ -57,7 +60,7 @@ package struct IsolatedCallSite: Sendable {
     /// `"error"` …) is about to run.
     @inlinable @inline(__always)
     package func check(_ callback: StaticString) {
-        if !racIsCurrentlyIsolated(to: actor) {
+        if !racIsCurrentlyIsolated(to: actor, isMainActor: isMainActor) {
             racIsolationViolation(self, callback)
         }
     }

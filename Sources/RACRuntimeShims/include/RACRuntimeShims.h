@@ -53,7 +53,13 @@ void rac_current_thread_name(char *_Nonnull buffer, unsigned long size);
 /// For messages only.
 const char *_Nonnull rac_current_queue_label(void);
 
-/// Whether the calling thread is the process's main thread. For messages only.
+/// Whether the calling thread is the process's main thread (known after the thread's first call:
+/// a load). The isolation check's fast path for the main actor.
 _Bool rac_is_main_thread(void);
+
+/// Whether the calling code is a block of the main queue itself (not of a queue that targets it),
+/// whichever thread drains it: a load and a compare. The isolation check's second fast path for
+/// the main actor (Linux drains the main queue on a worker thread after `dispatchMain()`).
+_Bool rac_is_running_main_queue(void);
 
 #endif

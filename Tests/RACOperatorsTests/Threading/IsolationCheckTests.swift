@@ -140,7 +140,7 @@ struct IsolationCheckTests {
     }
 }
 
-@Suite("Isolation: a callback about to run off its actor stops the process")
+@Suite("Isolation: a callback about to run off its actor stops the process", .serialized)
 struct IsolationStopTests {
     @Test(
         "issue 29: a main-actor closure delivered on a background queue stops, naming call, actor and thread")
