@@ -15,7 +15,9 @@ internal import RACRuntimeShims
 /// queue. Then the runtime is asked, without asserting.
 @usableFromInline
 package func racIsCurrentlyIsolated(to actor: any Actor, isMainActor: Bool) -> Bool {
-    if isMainActor && (rac_is_main_thread() || rac_is_running_main_queue() || MainQueueMarker.isRunningOnMainQueue) {
+    if isMainActor
+        && (rac_is_main_thread() || rac_is_running_main_queue() || MainQueueMarker.isRunningOnMainQueue)
+    {
         return true
     }
     let executor = unsafeBitCast(actor.unownedExecutor, to: (UnsafeRawPointer?, UInt).self)
