@@ -177,6 +177,10 @@ def swift_name(declaration: str, type_name: str = "Signal") -> str | None:
     close = matching(rest, index, "(", ")")
     labels = []
     for parameter in split_top_level(rest[index + 1 : close]):
+        # The caller's isolation and location (`isolation: … = #isolation`, `file: … = #fileID`,
+        # `line: … = #line`) are filled in by the compiler: not part of the name users write.
+        if re.search(r"=\s*#(isolation|fileID|filePath|file|line)\b", parameter):
+            continue
         label = re.match(r"\s*(\w+)", parameter)
         labels.append((label.group(1) if label else "_") + ":")
     signature = "(" + "".join(labels) + ")"

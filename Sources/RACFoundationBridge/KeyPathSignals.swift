@@ -113,10 +113,15 @@ extension RACExtension where Base: AnyObject & Observable {
     /// signal:        -a--b----
     /// model.title:   -a--b--x      (x: the model is deallocated; the binding ends)
     /// ```
-    public subscript<Value>(keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Value> {
+    public subscript<Value>(
+        keyPath: ReferenceWritableKeyPath<Base, Value>,
+        isolation isolation: (any Actor)? = #isolation, file file: StaticString = #fileID,
+        line line: UInt = #line
+    ) -> BindingTarget<Value> {
         BindingTarget(
             object: base, keyPath: keyPath,
-            ended: ObservableSignals.deallocation(of: base, watching: keyPath))
+            ended: ObservableSignals.deallocation(of: base, watching: keyPath),
+            isolation: isolation, file: file, line: line)
     }
 }
 
@@ -131,8 +136,9 @@ extension Signal where Failure == Never {
     /// ```
     @discardableResult
     public func setKeyPath<Object: AnyObject & Observable>(
-        _ keyPath: ReferenceWritableKeyPath<Object, Value>, on object: Object
+        _ keyPath: ReferenceWritableKeyPath<Object, Value>, on object: Object,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        object.rac[keyPath].bind(self)
+        object.rac[keyPath, isolation: isolation, file: file, line: line].bind(self)
     }
 }

@@ -178,6 +178,14 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// Subscribes with optional closures; an event without a closure is ignored.
     /// RAC: `subscribeNext:error:completed:` and its six shorter forms.
     ///
+    /// Called from an actor-isolated context (a `@MainActor` type, an actor's method), the
+    /// closures belong to that actor, as Swift 6 isolates them: each one checks, before it runs,
+    /// that its event is delivered on that actor, and stops the process otherwise, with a message
+    /// naming the subscription, the actor and the thread. Deliver the events there first
+    /// (`deliver(on: Scheduler.main)`, `deliverOnMainActor()`). `isolation` is the caller's
+    /// (`#isolation`), `file` and `line` its location, for the message; leave them out. Called
+    /// from nonisolated code, nothing is checked: the closures run on whatever thread delivers.
+    ///
     /// Peers: dropping the returned disposable does not end the subscription (Combine's
     /// `sink` returns an `AnyCancellable` that cancels when released); it runs until the signal
     /// ends or the disposable is disposed. Keep it (`lifetime += subscription`, a
@@ -193,18 +201,44 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     public final func subscribe(
         next: ((Value) -> Void)? = nil,
         error: ((Failure) -> Void)? = nil,
-        completed: (() -> Void)? = nil
+        completed: (() -> Void)? = nil,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        subscribe(
+        guard let isolation else {
+            return subscribe(
+                claiming: Subscriber(
+                    stage: CallbackStage(next: next, error: error, completed: completed), sharing: nil))
+        }
+        return subscribe(
             claiming: Subscriber(
-                stage: CallbackStage(next: next, error: error, completed: completed), sharing: nil))
+                stage: IsolatedCallbackStage(
+                    next: next, error: error, completed: completed,
+                    site: IsolatedCallSite(
+                        actor: isolation, call: "subscribe(next:error:completed:)", file: file, line: line,
+                        signalName: name)),
+                sharing: nil))
     }
 
-    /// Subscribes a closure that receives every event.
+    /// Subscribes a closure that receives every event. Called from an actor-isolated context, it
+    /// checks that each event is delivered on that actor, as `subscribe(next:error:completed:)`
+    /// does.
     @inlinable
     @discardableResult
-    public final func observe(_ handler: @escaping (Event<Value, Failure>) -> Void) -> any Disposable {
-        subscribe(claiming: Subscriber(handler))
+    public final func observe(
+        _ handler: @escaping (Event<Value, Failure>) -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> any Disposable {
+        guard let isolation else {
+            return subscribe(claiming: Subscriber(handler))
+        }
+        return subscribe(
+            claiming: Subscriber(
+                stage: IsolatedCallbackStage(
+                    next: { handler(.next($0)) }, error: { handler(.error($0)) },
+                    completed: { handler(.completed) },
+                    site: IsolatedCallSite(
+                        actor: isolation, call: "observe(_:)", file: file, line: line, signalName: name)),
+                sharing: nil))
     }
 
     /// A signal that behaves as this one and is called `name`. RAC: `setNameWithFormat:`.

@@ -95,3 +95,49 @@ package final class CallbackStage<Value, Failure: Error>: SubscriptionStage {
         }
     }
 }
+
+/// The stage of `subscribe(next:error:completed:)` and `observe(_:)` called from an actor-isolated
+/// context: before each callback, it checks that the event is delivered on that actor
+/// (`IsolatedCallSite.check`), since Swift 6 isolates the closures to it. Nonisolated callers get
+/// `CallbackStage` or `ClosureStage`, which check nothing.
+///
+/// ```
+/// events (on the actor):      -1-2-|    next(1) next(2) completed()
+/// events (off the actor):     -1        stops the process, naming the callback, actor and thread
+/// ```
+@usableFromInline
+package final class IsolatedCallbackStage<Value, Failure: Error>: SubscriptionStage {
+    @usableFromInline let next: ((Value) -> Void)?
+    @usableFromInline let error: ((Failure) -> Void)?
+    @usableFromInline let completed: (() -> Void)?
+    @usableFromInline let site: IsolatedCallSite
+
+    @inlinable
+    package init(
+        next: ((Value) -> Void)?, error: ((Failure) -> Void)?, completed: (() -> Void)?,
+        site: IsolatedCallSite
+    ) {
+        self.next = next
+        self.error = error
+        self.completed = completed
+        self.site = site
+    }
+
+    @inlinable
+    package func receive(event: inout Event<Value, Failure>) {
+        switch event {
+        case .next(let value):
+            guard let next else { return }
+            site.check("next")
+            next(value)
+        case .error(let failure):
+            guard let error else { return }
+            site.check("error")
+            error(failure)
+        case .completed:
+            guard let completed else { return }
+            site.check("completed")
+            completed()
+        }
+    }
+}

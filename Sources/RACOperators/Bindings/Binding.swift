@@ -23,9 +23,17 @@ public struct BindingTarget<Value>: @unchecked Sendable {
     /// ```
     public let ended: Signal<Never, Never>
     private let accept: (Value) -> Bool
+    /// Where the target was made, when that was an actor-isolated context: every write checks
+    /// that it runs on that actor.
+    private let site: IsolatedCallSite?
 
     /// Creates a target. `accept` writes one value and returns `false` if the target has gone
     /// (the binding then ends); `ended` completes when the target goes away.
+    ///
+    /// Made in an actor-isolated context (a `@MainActor` view), `accept` belongs to that actor:
+    /// a value bound from another thread stops the process with a message naming the target's
+    /// creation, the actor and the thread. Bind a signal that delivers there
+    /// (`deliverOnMainActor()`). `isolation`, `file` and `line` are the caller's; leave them out.
     ///
     /// ```
     /// BindingTarget(ended: lifetime.ended) { [weak label] text in
@@ -34,27 +42,38 @@ public struct BindingTarget<Value>: @unchecked Sendable {
     ///     return true
     /// }
     /// ```
-    public init(ended: Signal<Never, Never> = .never, accept: @escaping (Value) -> Bool) {
+    public init(
+        ended: Signal<Never, Never> = .never, accept: @escaping (Value) -> Bool,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) {
         self.ended = ended
         self.accept = accept
+        self.site = IsolatedCallSite(
+            isolation, call: "BindingTarget.init(ended:accept:)", file: file, line: line, signalName: "")
     }
 
     /// A target that writes `keyPath` of `object` without retaining it. It ends at the first value
-    /// after `object` has been deallocated, or when `ended` completes.
+    /// after `object` has been deallocated, or when `ended` completes. Made in an actor-isolated
+    /// context, its writes check that they run on that actor (see `init(ended:accept:)`).
     ///
     /// ```
     /// BindingTarget(object: label, keyPath: \.text)
     /// ```
     public init<Object: AnyObject>(
         object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>,
-        ended: Signal<Never, Never> = .never
+        ended: Signal<Never, Never> = .never,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) {
         let reference = WeakReference(object)
-        self.init(ended: ended) { value in
+        self.ended = ended
+        self.accept = { value in
             guard let object = reference.object else { return false }
             object[keyPath: keyPath] = value
             return true
         }
+        self.site = IsolatedCallSite(
+            isolation, call: "BindingTarget(object:keyPath:)", file: file, line: line,
+            signalName: "\(keyPath)")
     }
 
     /// Writes every value of `source` into the target until `source` terminates, the target goes
@@ -68,9 +87,11 @@ public struct BindingTarget<Value>: @unchecked Sendable {
     public func bind(_ source: Signal<Value, Never>) -> any Disposable {
         let binding = CompoundDisposable()
         let accept = self.accept
+        let site = self.site
         let sink = Subscriber<Value, Never> { event in
             switch event {
             case .next(let value):
+                site?.check("accept")
                 if !accept(value) { binding.dispose() }
             case .error(let never):
                 switch never {}
@@ -157,9 +178,11 @@ extension Signal where Failure == Never {
     /// ```
     @discardableResult
     public func setKeyPath<Object: AnyObject>(
-        _ keyPath: ReferenceWritableKeyPath<Object, Value>, on object: Object
+        _ keyPath: ReferenceWritableKeyPath<Object, Value>, on object: Object,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        BindingTarget(object: object, keyPath: keyPath).bind(self)
+        BindingTarget(object: object, keyPath: keyPath, isolation: isolation, file: file, line: line).bind(
+            self)
     }
 }
 
@@ -173,7 +196,11 @@ extension RACExtension where Base: AnyObject {
     /// signal:         -a--b-
     /// object.title:   -a--b-
     /// ```
-    public subscript<Value>(keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Value> {
-        BindingTarget(object: base, keyPath: keyPath)
+    public subscript<Value>(
+        keyPath: ReferenceWritableKeyPath<Base, Value>,
+        isolation isolation: (any Actor)? = #isolation, file file: StaticString = #fileID,
+        line line: UInt = #line
+    ) -> BindingTarget<Value> {
+        BindingTarget(object: base, keyPath: keyPath, isolation: isolation, file: file, line: line)
     }
 }

@@ -49,6 +49,8 @@
 public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     private let state: CommandState
     private let work: (Input) -> Signal<Output, Failure>
+    /// Where `work` was formed, when that was an actor-isolated context: `execute(_:)` checks it.
+    private let workSite: IsolatedCallSite?
     private let scheduler: Scheduler
     private let enabledInputSubscription = SerialDisposable()
 
@@ -88,14 +90,22 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     ///     executions' values included (RAC: the main thread, for all but those values). The
     ///     default, `Scheduler.main`, needs a main thread that drains the main queue; a
     ///     command-line tool without one passes another scheduler.
-    ///   - execute: makes the signal of work for one input; called once per execution.
+    ///   - execute: makes the signal of work for one input; called once per execution, by
+    ///     `execute(_:)` on its caller's thread. Formed in an actor-isolated context (a
+    ///     `@MainActor` view model), it belongs to that actor: `execute(_:)` called off it stops
+    ///     the process with a message naming the command's creation, the actor and the thread.
+    ///   - isolation, file, line: the caller's isolation (`#isolation`) and location; leave them out.
     public init(
         enabled: Signal<Bool, Never>? = nil,
         allowsConcurrentExecution: Bool = false,
         scheduler: Scheduler = Scheduler.main,
-        execute: @escaping (Input) -> Signal<Output, Failure>
+        execute: @escaping (Input) -> Signal<Output, Failure>,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) {
         self.work = execute
+        self.workSite = IsolatedCallSite(
+            isolation, call: "Command.init(enabled:allowsConcurrentExecution:scheduler:execute:)", file: file,
+            line: line, signalName: "")
         self.scheduler = scheduler
         state = CommandState(concurrentExecution: allowsConcurrentExecution)
         concurrentExecutionSubject = BehaviorSubject(
@@ -220,6 +230,7 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
         guard started else {
             return Signal(error: .notEnabled)
         }
+        workSite?.check("execute")
         schedulePublication()
         let execution = work(input)
         let replay = ReplaySubject<Output, CommandError<Failure>>(name: "execution")

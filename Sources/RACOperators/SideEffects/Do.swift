@@ -2,7 +2,10 @@
 // `SideEffectStage`).
 
 // Each action runs once per subscription and event, *before* the event is forwarded, on the thread
-// that delivers the event.
+// that delivers the event. An action formed in an actor-isolated context (`isolation`, the
+// caller's `#isolation`) checks first that it runs on that actor, and stops the process with a
+// message naming the operator's call site, the actor and the thread otherwise (see
+// `subscribe(next:error:completed:)`).
 extension Signal {
     /// RAC: `-doNext:`. Runs `action(value)` for each value, then forwards the value.
     ///
@@ -11,9 +14,16 @@ extension Signal {
     /// doNext(record):     -a-b-|     (record(a), record(b) run just before a and b are sent)
     /// ```
     @inlinable
-    public func doNext(_ action: @escaping (Value) -> Void) -> Signal<Value, Failure> {
+    public func doNext(
+        _ action: @escaping (Value) -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
         lift(
-            SideEffectStage.self, SideEffects(next: action),
+            SideEffectStage.self,
+            SideEffects(
+                next: action,
+                site: IsolatedCallSite(
+                    isolation, call: "doNext(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doNext:"))
     }
 
@@ -24,9 +34,16 @@ extension Signal {
     /// doError(report):   -a-#       (report(e) runs just before # is sent)
     /// ```
     @inlinable
-    public func doError(_ action: @escaping (Failure) -> Void) -> Signal<Value, Failure> {
+    public func doError(
+        _ action: @escaping (Failure) -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
         lift(
-            SideEffectStage.self, SideEffects(error: action),
+            SideEffectStage.self,
+            SideEffects(
+                error: action,
+                site: IsolatedCallSite(
+                    isolation, call: "doError(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doError:")
         )
     }
@@ -39,9 +56,16 @@ extension Signal {
     /// doCompleted(done):   -a-|        (done() runs just before | is sent)
     /// ```
     @inlinable
-    public func doCompleted(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
+    public func doCompleted(
+        _ action: @escaping () -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
         lift(
-            SideEffectStage.self, SideEffects(completed: action),
+            SideEffectStage.self,
+            SideEffects(
+                completed: action,
+                site: IsolatedCallSite(
+                    isolation, call: "doCompleted(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doCompleted:"))
     }
 }

@@ -1,6 +1,7 @@
 // doAfterNext, doAfterError and doAfterCompleted: an action run *after* the event has been
 // forwarded downstream (RxSwift's `do(afterNext:afterError:afterCompleted:)`), where `doNext` and
-// its family run theirs before.
+// its family run theirs before. An action formed on an actor checks first that it runs there (see
+// `subscribe(next:error:completed:)`).
 
 extension Signal {
     /// RAC: none (RxSwift `do(afterNext:)`). Forwards each value, then runs `action(value)`: the
@@ -15,9 +16,16 @@ extension Signal {
     /// doAfterNext(record):  -a-b-|     (record(a), record(b) run just after a and b are sent)
     /// ```
     @inlinable
-    public func doAfterNext(_ action: @escaping (Value) -> Void) -> Signal<Value, Failure> {
+    public func doAfterNext(
+        _ action: @escaping (Value) -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self, SideEffects(next: action),
+            AfterSideEffectStage.self,
+            SideEffects(
+                next: action,
+                site: IsolatedCallSite(
+                    isolation, call: "doAfterNext(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doAfterNext:"))
     }
 
@@ -30,9 +38,16 @@ extension Signal {
     /// doAfterError(report):   -a-#       (report(e) runs just after # is sent)
     /// ```
     @inlinable
-    public func doAfterError(_ action: @escaping (Failure) -> Void) -> Signal<Value, Failure> {
+    public func doAfterError(
+        _ action: @escaping (Failure) -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self, SideEffects(error: action),
+            AfterSideEffectStage.self,
+            SideEffects(
+                error: action,
+                site: IsolatedCallSite(
+                    isolation, call: "doAfterError(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doAfterError:"))
     }
 
@@ -45,9 +60,16 @@ extension Signal {
     /// doAfterCompleted(done):   -a-|        (done() runs just after | is sent)
     /// ```
     @inlinable
-    public func doAfterCompleted(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
+    public func doAfterCompleted(
+        _ action: @escaping () -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self, SideEffects(completed: action),
+            AfterSideEffectStage.self,
+            SideEffects(
+                completed: action,
+                site: IsolatedCallSite(
+                    isolation, call: "doAfterCompleted(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doAfterCompleted:"))
     }
 }
@@ -73,18 +95,27 @@ final class AfterSideEffectStage<Value, Failure: Error>:
     @inlinable
     func receive(_ value: Value) {
         emitNext(value)
-        actions.next?(value)
+        if let next = actions.next {
+            actions.site?.check("action")
+            next(value)
+        }
     }
 
     @inlinable
     func receive(error: Failure) {
         emitError(error)
-        actions.error?(error)
+        if let action = actions.error {
+            actions.site?.check("action")
+            action(error)
+        }
     }
 
     @inlinable
     func receiveCompleted() {
         emitCompleted()
-        actions.completed?()
+        if let completed = actions.completed {
+            actions.site?.check("action")
+            completed()
+        }
     }
 }

@@ -28,9 +28,15 @@ extension Signal {
     /// subscription once its delivery has returned; after `doSubscribed(_:)`, so that for a
     /// source that ends while it is subscribed it runs once that subscription has returned.)
     @inlinable
-    public func doSubscribed(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -doSubscribed:")) { subscriber in
+    public func doSubscribed(
+        _ action: @escaping () -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
+        let site = IsolatedCallSite(
+            isolation, call: "doSubscribed(_:)", file: file, line: line, signalName: self.name)
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -doSubscribed:")) { subscriber in
             self.subscribe(subscriber)
+            site?.check("action")
             action()
             return nil
         }

@@ -2,15 +2,22 @@
 
 extension Signal {
     /// RAC: `-initially:`. Runs `action()` at each subscription, just before subscribing to the
-    /// receiver (RAC: `+defer:` that calls the block, then returns the receiver).
+    /// receiver (RAC: `+defer:` that calls the block, then returns the receiver). An action formed
+    /// on an actor checks first that it runs on it (as `doNext(_:)`): subscribe there.
     ///
     /// ```
     /// self:               -a-|
     /// initially(setUp):   -a-|        (setUp() runs at subscription, before self is subscribed)
     /// ```
     @inlinable
-    public func initially(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -initially:")) { subscriber in
+    public func initially(
+        _ action: @escaping () -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
+        let site = IsolatedCallSite(
+            isolation, call: "initially(_:)", file: file, line: line, signalName: self.name)
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -initially:")) { subscriber in
+            site?.check("action")
             action()
             self.subscribe(subscriber)
             return nil

@@ -6,7 +6,8 @@ extension Signal {
     /// `handleEvents(receiveCancel:)` covers only the disposal half). Runs `action()` once when the
     /// subscription ends for any reason: *after* the terminal event has been forwarded, or when
     /// the subscriber disposes it (no terminal event then). The source's subscription is disposed
-    /// first, so the action sees it gone.
+    /// first, so the action sees it gone. An action formed on an actor checks first that it runs
+    /// on it (as `doNext(_:)`): end the subscription there.
     ///
     /// `finally(_:)` (RAC `-finally:`) differs: it runs *before* `|` or `#` is forwarded, and not
     /// at all on disposal.
@@ -17,13 +18,25 @@ extension Signal {
     /// finally(action):     -a-|    -a-#    -a-       action() runs before | and before #; not at the disposal
     /// ```
     @inlinable
-    public func doDisposed(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
-        Signal(name: SignalDebugNames.name("[\(self.name)] -doDisposed:")) { subscriber in
+    public func doDisposed(
+        _ action: @escaping () -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
+        let site = IsolatedCallSite(
+            isolation, call: "doDisposed(_:)", file: file, line: line, signalName: self.name)
+        return Signal(name: SignalDebugNames.name("[\(self.name)] -doDisposed:")) { subscriber in
             // Linked first, then the action: resources are disposed in the order they are added,
             // so the source is gone when the action runs. A source that ended synchronously has
             // stopped `subscriber` already; `add` then runs the action at once.
             _ = self.subscribe(linkedTo: subscriber) { event in subscriber.send(event) }
-            subscriber.add(action)
+            if let site {
+                subscriber.add {
+                    site.check("action")
+                    action()
+                }
+            } else {
+                subscriber.add(action)
+            }
             return nil
         }
     }

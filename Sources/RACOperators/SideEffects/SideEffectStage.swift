@@ -2,25 +2,29 @@
 // `log…` family) and its arguments.
 
 /// The actions of a side-effect operator, one optional action per kind of event, as a stage's
-/// arguments (closures returning `Void`: see Arguments.swift).
+/// arguments (closures returning `Void`: see Arguments.swift), and where they were formed when
+/// that was an actor-isolated context (`site`, checked before each action runs).
 @usableFromInline
 struct SideEffects<Value, Failure> {
     @usableFromInline let next: ((Value) -> Void)?
     @usableFromInline let error: ((Failure) -> Void)?
     @usableFromInline let completed: (() -> Void)?
+    @usableFromInline let site: IsolatedCallSite?
 
     @inlinable
     init(
-        next: ((Value) -> Void)? = nil, error: ((Failure) -> Void)? = nil, completed: (() -> Void)? = nil
+        next: ((Value) -> Void)? = nil, error: ((Failure) -> Void)? = nil, completed: (() -> Void)? = nil,
+        site: IsolatedCallSite? = nil
     ) {
         self.next = next
         self.error = error
         self.completed = completed
+        self.site = site
     }
 }
 
 /// A subscription of a side-effect operator: runs the action for each event that has one, *then*
-/// forwards the event.
+/// forwards the event. Actions formed on an actor first check that they run on it.
 ///
 /// ```
 /// -a-|  →  -a-|     (next(a) before a, completed() before |)
@@ -39,19 +43,28 @@ final class SideEffectStage<Value, Failure: Error>:
 
     @inlinable
     func receive(_ value: Value) {
-        actions.next?(value)
+        if let next = actions.next {
+            actions.site?.check("action")
+            next(value)
+        }
         emitNext(value)
     }
 
     @inlinable
     func receive(error: Failure) {
-        actions.error?(error)
+        if let action = actions.error {
+            actions.site?.check("action")
+            action(error)
+        }
         emitError(error)
     }
 
     @inlinable
     func receiveCompleted() {
-        actions.completed?()
+        if let completed = actions.completed {
+            actions.site?.check("action")
+            completed()
+        }
         emitCompleted()
     }
 }

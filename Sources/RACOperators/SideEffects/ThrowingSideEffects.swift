@@ -2,7 +2,8 @@
 // (RxSwift's `do(onNext:onError:onCompleted:)` lets them throw): the signal then fails with the
 // thrown error. Built on `tryMap(_:)`, `catch` and `concat`: the plain forms keep their stage and
 // cost (Docs/Performance.md, "Closures that may throw"). An action that does not throw picks the
-// plain form (these are `@_disfavoredOverload`).
+// plain form (these are `@_disfavoredOverload`). As the plain forms, an action formed on an actor
+// checks first that it runs there (see `subscribe(next:error:completed:)`).
 
 extension Signal {
     /// RAC: none (RxSwift's `do(onNext:)` with a throwing action). As `doNext(_:)`, with an `action`
@@ -14,8 +15,14 @@ extension Signal {
     /// doNext { $0 == b ? throw e : log($0) }: -a-#
     /// ```
     @inlinable @_disfavoredOverload
-    public func doNext(_ action: @escaping (Value) throws(Failure) -> Void) -> Signal<Value, Failure> {
-        tryMap { (value) throws(Failure) -> Value in
+    public func doNext(
+        _ action: @escaping (Value) throws(Failure) -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
+        let site = IsolatedCallSite(
+            isolation, call: "doNext(_:)", file: file, line: line, signalName: self.name)
+        return tryMap { (value) throws(Failure) -> Value in
+            site?.check("action")
             try action(value)
             return value
         }
@@ -30,8 +37,14 @@ extension Signal {
     /// doError { _ in throw e2 }:     -a-#            (# = e2)
     /// ```
     @inlinable @_disfavoredOverload
-    public func doError(_ action: @escaping (Failure) throws(Failure) -> Void) -> Signal<Value, Failure> {
-        self.catch { (error) -> Signal<Value, Failure> in
+    public func doError(
+        _ action: @escaping (Failure) throws(Failure) -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
+        let site = IsolatedCallSite(
+            isolation, call: "doError(_:)", file: file, line: line, signalName: self.name)
+        return self.catch { (error) -> Signal<Value, Failure> in
+            site?.check("action")
             do throws(Failure) {
                 try action(error)
             } catch {
@@ -50,9 +63,15 @@ extension Signal {
     /// doCompleted { throw e }:       -a-#
     /// ```
     @inlinable @_disfavoredOverload
-    public func doCompleted(_ action: @escaping () throws(Failure) -> Void) -> Signal<Value, Failure> {
-        concat(
+    public func doCompleted(
+        _ action: @escaping () throws(Failure) -> Void,
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Value, Failure> {
+        let site = IsolatedCallSite(
+            isolation, call: "doCompleted(_:)", file: file, line: line, signalName: self.name)
+        return concat(
             Signal.defer {
+                site?.check("action")
                 do throws(Failure) {
                     try action()
                 } catch {

@@ -34,4 +34,32 @@ static inline void rac_set_thread_state(void *_Nullable state) {
     rac_current_thread_state = state;
 }
 
+// Whether the calling context runs on an executor, without stopping the process when it does
+// not (RACCore/Support/CallerIsolation.swift). libswift_Concurrency's entry point behind
+// `Actor.preconditionIsolated` and `assumeIsolated`, which are the only public ways to ask and stop
+// the process themselves, with the runtime's message rather than one naming the callback.
+// `identity` and `implementation` are the two words of the executor (`UnownedSerialExecutor`);
+// `flags` 0 asks without asserting (the runtime's `swift_task_is_current_executor_flag::None`).
+// Swift calling convention, as the runtime declares it.
+__attribute__((swiftcall)) _Bool swift_task_isCurrentExecutorWithFlags(
+    const void *_Nullable identity, unsigned long implementation, unsigned long long flags);
+
+/// Copies the calling thread's name into `buffer` (`pthread_getname_np`, which Glibc's module does
+/// not import), NUL-terminated; an empty string if it has none. For messages only.
+void rac_current_thread_name(char *_Nonnull buffer, unsigned long size);
+
+/// The label of the dispatch queue running the calling code (libdispatch's
+/// `dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)`), an empty string outside any queue.
+/// For messages only.
+const char *_Nonnull rac_current_queue_label(void);
+
+/// Whether the calling thread is the process's main thread (known after the thread's first call:
+/// a load). The isolation check's fast path for the main actor.
+_Bool rac_is_main_thread(void);
+
+/// Whether the calling code is a block of the main queue itself (not of a queue that targets it),
+/// whichever thread drains it: a load and a compare. The isolation check's second fast path for
+/// the main actor (Linux drains the main queue on a worker thread after `dispatchMain()`).
+_Bool rac_is_running_main_queue(void);
+
 #endif
