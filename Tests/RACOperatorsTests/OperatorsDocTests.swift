@@ -777,6 +777,10 @@ extension OperatorsDocTests {
         }
         try checkDoc(time, "public func buffer(every", inputs: ["self"], output: "buffer(every: 4)") {
             signals, scheduler in signals[0].buffer(every: scheduler.frames(4), on: scheduler).map(joined)
+        }
+    }
+}
+
 extension OperatorsDocTests {
     @Test("doSubscribed, doAfterNext, doAfterError, doAfterCompleted")
     func hooks() throws {
@@ -793,6 +797,9 @@ extension OperatorsDocTests {
         try checkDoc(sideEffects, "public func doAfterCompleted(", output: "doAfterCompleted(done)") {
             $0.doAfterCompleted {}
         }
+    }
+}
+
 extension OperatorsDocTests {
     @Test("deliver(on:bufferingPolicy:statistics:): newest and oldest")
     func boundedHandOff() throws {
