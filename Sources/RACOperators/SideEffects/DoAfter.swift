@@ -17,7 +17,7 @@ extension Signal {
     @inlinable
     public func doAfterNext(_ action: @escaping (Value) -> Void) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self, SideEffects(next: action),
+            SideEffectStage.self, SideEffects(next: action, after: true),
             named: SignalDebugNames.name("[\(self.name)] -doAfterNext:"))
     }
 
@@ -32,7 +32,7 @@ extension Signal {
     @inlinable
     public func doAfterError(_ action: @escaping (Failure) -> Void) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self, SideEffects(error: action),
+            SideEffectStage.self, SideEffects(error: action, after: true),
             named: SignalDebugNames.name("[\(self.name)] -doAfterError:"))
     }
 
@@ -47,44 +47,7 @@ extension Signal {
     @inlinable
     public func doAfterCompleted(_ action: @escaping () -> Void) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self, SideEffects(completed: action),
+            SideEffectStage.self, SideEffects(completed: action, after: true),
             named: SignalDebugNames.name("[\(self.name)] -doAfterCompleted:"))
-    }
-}
-
-/// A subscription of `doAfterNext`, `doAfterError` or `doAfterCompleted`: forwards each event,
-/// *then* runs its action, if it has one.
-///
-/// ```
-/// -a-|  →  -a-|     (next(a) after a, completed() after |)
-/// ```
-@usableFromInline
-final class AfterSideEffectStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let actions: SideEffects<Value, Failure>
-
-    @inlinable
-    init(_ actions: SideEffects<Value, Failure>, feeding downstream: Subscriber<Value, Failure>) {
-        self.actions = actions
-        super.init(feeding: downstream, as: AfterSideEffectStage.self)
-    }
-
-    @inlinable
-    func receive(_ value: Value) {
-        emitNext(value)
-        actions.next?(value)
-    }
-
-    @inlinable
-    func receive(error: Failure) {
-        emitError(error)
-        actions.error?(error)
-    }
-
-    @inlinable
-    func receiveCompleted() {
-        emitCompleted()
-        actions.completed?()
     }
 }
