@@ -19,25 +19,28 @@ extension Signal {
         [Value], Failure
     > {
         periodicBatches(
-            every: interval, count: count, on: scheduler, { PeriodicBufferState(feeding: $0) },
-            call: "buffer(every:count:on:)",
-            named: SignalDebugNames.name("[\(self.name)] -bufferEvery: \(interval)"))
+            every: interval, count: count, on: scheduler, call: "buffer(every:count:on:)", "-bufferEvery:"
+        ) {
+            PeriodicBufferState(feeding: $0)
+        }
     }
 
-    /// `buffer(every:count:on:)` and `window(every:count:on:)`: checks the arguments, then at each
-    /// subscription makes its state, starts its first period and feeds it the source's events.
+    /// `buffer(every:count:on:)` and `window(every:count:on:)`: checks the arguments (naming `call`
+    /// in a failure), names the signal with the debug `selector`, then at each subscription makes
+    /// its state, starts its first period and feeds it the source's events.
     @inlinable
     func periodicBatches<Batch>(
         every interval: Duration, count: Int?, on scheduler: Scheduler,
+        call: String, _ selector: String,
         _ makeState:
-            @escaping @Sendable (Subscriber<Batch, Failure>) -> PeriodicBatching<Value, Failure, Batch>,
-        call: String, named name: String
+            @escaping @Sendable (Subscriber<Batch, Failure>) -> PeriodicBatching<Value, Failure, Batch>
     ) -> Signal<Batch, Failure> {
         TimeValidation.requirePositive(interval, call)
         TimeValidation.requireDeferringScheduler(scheduler, call)
         if let count { TimeValidation.requirePositive(count: count, call) }
         let limit = count ?? .max
-        return Signal<Batch, Failure>(name: name) { subscriber in
+        return Signal<Batch, Failure>(name: SignalDebugNames.name("[\(self.name)] \(selector) \(interval)")) {
+            subscriber in
             let state = makeState(subscriber)
             subscriber.add(state.timer)
             state.startPeriod(every: interval, on: scheduler)

@@ -23,9 +23,10 @@ extension Signal {
         Signal<Value, Failure>, Failure
     > {
         periodicBatches(
-            every: interval, count: count, on: scheduler, { PeriodicWindowState(feeding: $0) },
-            call: "window(every:count:on:)",
-            named: SignalDebugNames.name("[\(self.name)] -windowEvery: \(interval)"))
+            every: interval, count: count, on: scheduler, call: "window(every:count:on:)", "-windowEvery:"
+        ) {
+            PeriodicWindowState(feeding: $0)
+        }
     }
 }
 
