@@ -17,11 +17,7 @@ extension Property {
         _ first: First, _ rest: repeat each Rest
     ) -> Property<(First.Value, repeat (each Rest).Value)>
     where Value == (First.Value, repeat (each Rest).Value) {
-        var sources: [AnyObject] = [first]
-        for property in repeat each rest { sources.append(property) }
-        return Property(
-            deriving: Signal<Value, Never>.combineLatest(first.signal, repeat (each rest).signal),
-            retaining: sources, call: "Property.combineLatest(_:_:)")
+        joined(first, repeat each rest, byLatest: true, call: "Property.combineLatest(_:_:)")
     }
 
     /// RAC: none (ReactiveSwift `Property.zip(_:_:…)`; RAC `+zip:` on the properties' signals). A
@@ -37,11 +33,22 @@ extension Property {
         _ first: First, _ rest: repeat each Rest
     ) -> Property<(First.Value, repeat (each Rest).Value)>
     where Value == (First.Value, repeat (each Rest).Value) {
+        joined(first, repeat each rest, byLatest: false, call: "Property.zip(_:_:)")
+    }
+
+    /// `Property.combineLatest` (`byLatest`) and `Property.zip`: the property of the joined
+    /// signals of `first` and `rest`, keeping them all alive.
+    private static func joined<First: PropertyProtocol, each Rest: PropertyProtocol>(
+        _ first: First, _ rest: repeat each Rest, byLatest: Bool, call: String
+    ) -> Property<(First.Value, repeat (each Rest).Value)>
+    where Value == (First.Value, repeat (each Rest).Value) {
         var sources: [AnyObject] = [first]
         for property in repeat each rest { sources.append(property) }
-        return Property(
-            deriving: Signal<Value, Never>.zip(first.signal, repeat (each rest).signal),
-            retaining: sources, call: "Property.zip(_:_:)")
+        let joined =
+            byLatest
+            ? Signal<Value, Never>.combineLatest(first.signal, repeat (each rest).signal)
+            : Signal<Value, Never>.zip(first.signal, repeat (each rest).signal)
+        return Property(deriving: joined, retaining: sources, call: call)
     }
 }
 

@@ -36,7 +36,7 @@ extension Signal {
     @inlinable
     public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(
-            TakeWhileStage.self, Prefix(predicate, while: false),
+            TakeWhileStage.self, (Prefix(predicate, while: false), inclusive: false),
             named: SignalDebugNames.name("[\(self.name)] -takeUntilBlock:"))
     }
 
@@ -50,7 +50,7 @@ extension Signal {
     @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(
-            TakeWhileStage.self, Prefix(predicate, while: true),
+            TakeWhileStage.self, (Prefix(predicate, while: true), inclusive: false),
             named: SignalDebugNames.name("[\(self.name)] -takeWhileBlock:"))
     }
 }
@@ -90,28 +90,38 @@ final class TakeStage<Value, Failure: Error>:
     }
 }
 
-/// A subscription of `take(while:)` and `take(until:)` with a predicate: sends the values of the
-/// prefix (see `Prefix`); at the first value past it, disposes itself (and so the source) and
-/// completes, without that value.
+/// A subscription of `take(while:)` and `take(until:)` with a predicate, and of their
+/// `inclusive:` forms: sends the values of the prefix (see `Prefix`); at the first value past it,
+/// sends that value too if `inclusive`, then disposes itself (and so the source) and completes.
 ///
 /// ```
-/// -1-2-3-1-|  →  -1-2-|     (take(while: { $0 < 3 }))
+/// -1-2-3-1-|  →  -1-2-|        (take(while: { $0 < 3 }))
+/// -1-2-3-1-|  →  -1-2-(3|)     (take(while: { $0 < 3 }, inclusive: true))
 /// ```
 @usableFromInline
 final class TakeWhileStage<Value, Failure: Error>:
     OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
 {
     @usableFromInline let prefix: Prefix<Value>
+    /// Whether the first value past the prefix is sent.
+    @usableFromInline let inclusive: Bool
+    /// Whether the value past the prefix has come: a value sent back into the source from the
+    /// downstream callback of that value (reentrancy) is dropped.
+    @exclusivity(unchecked) @usableFromInline var isPastPrefix = false
 
     @inlinable
-    init(_ prefix: Prefix<Value>, feeding downstream: Subscriber<Value, Failure>) {
-        self.prefix = prefix
+    init(_ arguments: (Prefix<Value>, inclusive: Bool), feeding downstream: Subscriber<Value, Failure>) {
+        self.prefix = arguments.0
+        self.inclusive = arguments.inclusive
         super.init(feeding: downstream, as: TakeWhileStage.self)
     }
 
     @inlinable @inline(__always)
     func receive(_ value: Value) {
+        guard !isPastPrefix else { return }
         guard prefix.continues(with: value) else {
+            isPastPrefix = true
+            if inclusive { emitNext(value) }
             // As RAC: the source is disposed before the completion is sent.
             dispose()
             return emitCompleted()

@@ -1,5 +1,5 @@
 // take(while:inclusive:) and take(until:inclusive:): the predicate forms of take that may also send
-// the value that ends them, with their stage.
+// the value that ends them (their stage is `TakeWhileStage`, in Take.swift).
 
 extension Signal {
     /// RAC: none (RxSwift `take(while:behavior: .inclusive)`). `take(while:)`, but with `inclusive`
@@ -17,7 +17,7 @@ extension Signal {
     ) -> Signal<Value, Failure> {
         guard inclusive else { return take(while: predicate) }
         return lift(
-            TakeThroughStage.self, Prefix(predicate, while: true),
+            TakeWhileStage.self, (Prefix(predicate, while: true), inclusive: true),
             named: SignalDebugNames.name("[\(self.name)] -takeWhileBlock: inclusive"))
     }
 
@@ -36,43 +36,7 @@ extension Signal {
     ) -> Signal<Value, Failure> {
         guard inclusive else { return take(until: predicate) }
         return lift(
-            TakeThroughStage.self, Prefix(predicate, while: false),
+            TakeWhileStage.self, (Prefix(predicate, while: false), inclusive: true),
             named: SignalDebugNames.name("[\(self.name)] -takeUntilBlock: inclusive"))
-    }
-}
-
-/// A subscription of `take(while:inclusive: true)` and `take(until:inclusive: true)`: sends the
-/// values of the prefix (see `Prefix`) and the first value past it, then disposes itself (and so
-/// the source) and completes.
-///
-/// ```
-/// -1-2-3-1-|  →  -1-2-(3|)     (take(while: { $0 < 3 }, inclusive: true))
-/// ```
-@usableFromInline
-final class TakeThroughStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let prefix: Prefix<Value>
-    /// Whether the value past the prefix has come: a value sent back into the source from the
-    /// downstream callback of that value (reentrancy) is dropped.
-    @exclusivity(unchecked) @usableFromInline var isPastPrefix = false
-
-    @inlinable
-    init(_ prefix: Prefix<Value>, feeding downstream: Subscriber<Value, Failure>) {
-        self.prefix = prefix
-        super.init(feeding: downstream, as: TakeThroughStage.self)
-    }
-
-    @inlinable @inline(__always)
-    func receive(_ value: Value) {
-        guard !isPastPrefix else { return }
-        guard prefix.continues(with: value) else {
-            isPastPrefix = true
-            emitNext(value)
-            // As `take(_:)`: the source is disposed before the completion is sent.
-            dispose()
-            return emitCompleted()
-        }
-        emitNext(value)
     }
 }

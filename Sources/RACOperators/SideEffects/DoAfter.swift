@@ -21,9 +21,9 @@ extension Signal {
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self,
+            SideEffectStage.self,
             SideEffects(
-                next: action,
+                next: action, after: true,
                 site: IsolatedCallSite(
                     isolation, call: "doAfterNext(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doAfterNext:"))
@@ -43,9 +43,9 @@ extension Signal {
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self,
+            SideEffectStage.self,
             SideEffects(
-                error: action,
+                error: action, after: true,
                 site: IsolatedCallSite(
                     isolation, call: "doAfterError(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doAfterError:"))
@@ -65,57 +65,11 @@ extension Signal {
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
         lift(
-            AfterSideEffectStage.self,
+            SideEffectStage.self,
             SideEffects(
-                completed: action,
+                completed: action, after: true,
                 site: IsolatedCallSite(
                     isolation, call: "doAfterCompleted(_:)", file: file, line: line, signalName: self.name)),
             named: SignalDebugNames.name("[\(self.name)] -doAfterCompleted:"))
-    }
-}
-
-/// A subscription of `doAfterNext`, `doAfterError` or `doAfterCompleted`: forwards each event,
-/// *then* runs its action, if it has one.
-///
-/// ```
-/// -a-|  →  -a-|     (next(a) after a, completed() after |)
-/// ```
-@usableFromInline
-final class AfterSideEffectStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let actions: SideEffects<Value, Failure>
-
-    @inlinable
-    init(_ actions: SideEffects<Value, Failure>, feeding downstream: Subscriber<Value, Failure>) {
-        self.actions = actions
-        super.init(feeding: downstream, as: AfterSideEffectStage.self)
-    }
-
-    @inlinable
-    func receive(_ value: Value) {
-        emitNext(value)
-        if let next = actions.next {
-            actions.site?.check("action")
-            next(value)
-        }
-    }
-
-    @inlinable
-    func receive(error: Failure) {
-        emitError(error)
-        if let action = actions.error {
-            actions.site?.check("action")
-            action(error)
-        }
-    }
-
-    @inlinable
-    func receiveCompleted() {
-        emitCompleted()
-        if let completed = actions.completed {
-            actions.site?.check("action")
-            completed()
-        }
     }
 }

@@ -1,33 +1,38 @@
 // The stage of the side-effect operators (`doNext`, `doError`, `doCompleted`, `finally`, the
-// `log…` family) and its arguments.
+// `log…` family, and `doAfterNext` and its family) and its arguments.
 
 /// The actions of a side-effect operator, one optional action per kind of event, as a stage's
-/// arguments (closures returning `Void`: see Arguments.swift), and where they were formed when
-/// that was an actor-isolated context (`site`, checked before each action runs).
+/// arguments (closures returning `Void`: see Arguments.swift), whether they run before the
+/// event is forwarded (`doNext` and its family) or after (`doAfterNext` and its family), and where
+/// they were formed when that was an actor-isolated context (`site`, checked before each action).
 @usableFromInline
 struct SideEffects<Value, Failure> {
     @usableFromInline let next: ((Value) -> Void)?
     @usableFromInline let error: ((Failure) -> Void)?
     @usableFromInline let completed: (() -> Void)?
     @usableFromInline let site: IsolatedCallSite?
+    /// Whether each action runs after its event is forwarded, rather than before.
+    @usableFromInline let runAfter: Bool
 
     @inlinable
     init(
         next: ((Value) -> Void)? = nil, error: ((Failure) -> Void)? = nil, completed: (() -> Void)? = nil,
-        site: IsolatedCallSite? = nil
+        after runAfter: Bool = false, site: IsolatedCallSite? = nil
     ) {
         self.next = next
         self.error = error
         self.completed = completed
+        self.runAfter = runAfter
         self.site = site
     }
 }
 
-/// A subscription of a side-effect operator: runs the action for each event that has one, *then*
-/// forwards the event. Actions formed on an actor first check that they run on it.
+/// A subscription of a side-effect operator: runs the action for each event that has one, then
+/// forwards the event, or (`runAfter`) forwards the event, then runs the action. Actions formed
+/// on an actor first check that they run on it.
 ///
 /// ```
-/// -a-|  →  -a-|     (next(a) before a, completed() before |)
+/// -a-|  →  -a-|     (next(a) before a, completed() before |; with runAfter, just after)
 /// ```
 @usableFromInline
 final class SideEffectStage<Value, Failure: Error>:
@@ -41,30 +46,36 @@ final class SideEffectStage<Value, Failure: Error>:
         super.init(feeding: downstream, as: SideEffectStage.self)
     }
 
+    /// Runs `action` (if any) on `argument` before or after `forward`, as `actions.runAfter` says.
+    @inlinable @inline(__always)
+    func perform<Argument>(
+        _ action: ((Argument) -> Void)?, on argument: Argument, around forward: (Argument) -> Void
+    ) {
+        guard let action else { return forward(argument) }
+        if actions.runAfter {
+            forward(argument)
+            actions.site?.check("action")
+            action(argument)
+        } else {
+            actions.site?.check("action")
+            action(argument)
+            forward(argument)
+        }
+    }
+
     @inlinable
     func receive(_ value: Value) {
-        if let next = actions.next {
-            actions.site?.check("action")
-            next(value)
-        }
-        emitNext(value)
+        perform(actions.next, on: value, around: emitNext)
     }
 
     @inlinable
     func receive(error: Failure) {
-        if let action = actions.error {
-            actions.site?.check("action")
-            action(error)
-        }
-        emitError(error)
+        perform(actions.error, on: error, around: emitError)
     }
 
     @inlinable
     func receiveCompleted() {
-        if let completed = actions.completed {
-            actions.site?.check("action")
-            completed()
-        }
-        emitCompleted()
+        perform(
+            actions.completed.map { action in { _ in action() } }, on: (), around: { _ in emitCompleted() })
     }
 }

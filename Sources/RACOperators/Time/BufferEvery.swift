@@ -1,5 +1,5 @@
 // buffer(every:count:on:): a batch every interval from subscription, empty ones included, with its
-// state.
+// state, and the code it shares with window(every:count:on:) (WindowEvery.swift).
 
 extension Signal {
     /// RAC: none (RxSwift `buffer(timeSpan:count:scheduler:)`). Sends a batch every `interval`
@@ -18,15 +18,30 @@ extension Signal {
     public func buffer(every interval: Duration, count: Int? = nil, on scheduler: Scheduler) -> Signal<
         [Value], Failure
     > {
-        TimeValidation.requirePositive(interval, "buffer(every:count:on:)")
-        TimeValidation.requireDeferringScheduler(scheduler, "buffer(every:count:on:)")
-        if let count { TimeValidation.requirePositive(count: count, "buffer(every:count:on:)") }
-        let limit = count ?? .max
-        return Signal<[Value], Failure>(
-            name: SignalDebugNames.name("[\(self.name)] -bufferEvery: \(interval)")
+        periodicBatches(
+            every: interval, count: count, on: scheduler, call: "buffer(every:count:on:)", "-bufferEvery:"
         ) {
+            PeriodicBufferState(feeding: $0)
+        }
+    }
+
+    /// `buffer(every:count:on:)` and `window(every:count:on:)`: checks the arguments (naming `call`
+    /// in a failure), names the signal with the debug `selector`, then at each subscription makes
+    /// its state, starts its first period and feeds it the source's events.
+    @inlinable
+    func periodicBatches<Batch>(
+        every interval: Duration, count: Int?, on scheduler: Scheduler,
+        call: String, _ selector: String,
+        _ makeState:
+            @escaping @Sendable (Subscriber<Batch, Failure>) -> PeriodicBatching<Value, Failure, Batch>
+    ) -> Signal<Batch, Failure> {
+        TimeValidation.requirePositive(interval, call)
+        TimeValidation.requireDeferringScheduler(scheduler, call)
+        if let count { TimeValidation.requirePositive(count: count, call) }
+        let limit = count ?? .max
+        return Signal<Batch, Failure>(name: SignalDebugNames.name("[\(self.name)] \(selector) \(interval)")) {
             subscriber in
-            let state = PeriodicBufferState<Value, Failure>(feeding: subscriber)
+            let state = makeState(subscriber)
             subscriber.add(state.timer)
             state.startPeriod(every: interval, on: scheduler)
             return self.subscribe(linkedTo: subscriber) { event in
@@ -40,57 +55,97 @@ extension Signal {
     }
 }
 
-/// One subscription of `buffer(every:count:on:)`: the batch in progress and the period's repeating
-/// timer, behind one recursive lock held while sending (the timer sends from the scheduler:
-/// Docs/Internals.md, "Building an operator"). The timer holds the state, never the scheduler; the
-/// downstream holds the timer's slot and disposes it when it ends.
+/// One subscription of `buffer(every:count:on:)` (a batch is an array) or `window(every:count:on:)`
+/// (a batch is a window signal), as `periodicBatches` drives it: the period's repeating timer and
+/// the batch's downstream, behind one recursive lock held while sending (the timer sends from the
+/// scheduler: Docs/Internals.md, "Building an operator"). The timer holds the state, never the
+/// scheduler; the downstream holds the timer's slot and disposes it when it ends. A subclass holds
+/// the batch in progress and handles the events.
 ///
 /// ```
 /// -a-b-------c-|  (every 4)  →  ----x---y---z|     x = [a, b], y = [], z = [c]
 /// ```
 @usableFromInline
-final class PeriodicBufferState<Value, Failure: Error>: @unchecked Sendable {
+class PeriodicBatching<Value, Failure: Error, Batch>: @unchecked Sendable {
     @usableFromInline let lock = PthreadLock(recursive: true)
-    @usableFromInline let downstream: Subscriber<[Value], Failure>
+    @usableFromInline let downstream: Subscriber<Batch, Failure>
     /// The period's timer.
     @usableFromInline let timer = SerialDisposable()
-    /// The values of the period in progress. Guarded by `lock`.
-    @exclusivity(unchecked) @usableFromInline var batch: [Value] = []
     /// The number of the period in progress: a tick of a timer replaced meanwhile (a full batch
     /// restarted the period while it waited for the lock) does nothing. Guarded by `lock`.
     @exclusivity(unchecked) @usableFromInline var period = 0
 
     @inlinable
-    init(feeding downstream: Subscriber<[Value], Failure>) {
+    init(feeding downstream: Subscriber<Batch, Failure>) {
         self.downstream = downstream
     }
 
-    /// Starts a new period and its timer, which ticks every `interval` until replaced.
+    /// Starts a new period and its timer, which ticks every `interval` until replaced; then
+    /// `periodStarted()`.
     @inlinable
-    func startPeriod(every interval: Duration, on scheduler: Scheduler) {
+    final func startPeriod(every interval: Duration, on scheduler: Scheduler) {
         lock.withLock {
             period &+= 1
             let current = period
             timer.inner = scheduler.schedule(after: interval, repeatingEvery: interval) { [self] in
-                tick(of: current)
+                lock.withLock { if current == period { periodEnded() } }
             }
+            periodStarted()
         }
     }
 
+    /// A period has started. Called under `lock`.
+    @usableFromInline
+    func periodStarted() {}
+
+    /// The timer of the period in progress has ticked. Called under `lock`.
+    @usableFromInline
+    func periodEnded() {}
+
+    /// A value; the `limit`-th of a batch ends it and restarts the period.
+    @usableFromInline
+    func receive(_ value: Value, limit: Int, every interval: Duration, on scheduler: Scheduler) {
+        preconditionFailure("PeriodicBatching.receive(_:limit:every:on:): a subclass handles the values")
+    }
+
+    /// The error that ends the source.
+    @usableFromInline
+    func receive(error: Failure) {
+        preconditionFailure("PeriodicBatching.receive(error:): a subclass handles the error")
+    }
+
+    /// The completion of the source.
+    @usableFromInline
+    func receiveCompleted() {
+        preconditionFailure("PeriodicBatching.receiveCompleted(): a subclass handles the completion")
+    }
+}
+
+/// One subscription of `buffer(every:count:on:)`: the batch in progress, an array (the timer and
+/// the lock are `PeriodicBatching`'s).
+///
+/// ```
+/// -a-b-------c-|  (every 4)  →  ----x---y---z|     x = [a, b], y = [], z = [c]
+/// ```
+@usableFromInline
+final class PeriodicBufferState<Value, Failure: Error>: PeriodicBatching<Value, Failure, [Value]>,
+    @unchecked Sendable
+{
+    /// The values of the period in progress. Guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline var batch: [Value] = []
+
     /// The end of a period: sends its batch, empty or not.
     @usableFromInline
-    func tick(of current: Int) {
-        lock.withLock {
-            guard current == period, !timer.isDisposed else { return }
-            let values = batch
-            batch = []
-            downstream.sendNext(values)
-        }
+    override func periodEnded() {
+        guard !timer.isDisposed else { return }
+        let values = batch
+        batch = []
+        downstream.sendNext(values)
     }
 
     /// A value: joins the batch; a full batch is sent at once and restarts the period.
     @inlinable
-    func receive(_ value: Value, limit: Int, every interval: Duration, on scheduler: Scheduler) {
+    override func receive(_ value: Value, limit: Int, every interval: Duration, on scheduler: Scheduler) {
         lock.withLock {
             batch.append(value)
             guard batch.count >= limit else { return }
@@ -103,7 +158,7 @@ final class PeriodicBufferState<Value, Failure: Error>: @unchecked Sendable {
 
     /// The error: drops the batch and is forwarded.
     @inlinable
-    func receive(error: Failure) {
+    override func receive(error: Failure) {
         lock.withLock {
             batch = []
             timer.dispose()
@@ -113,7 +168,7 @@ final class PeriodicBufferState<Value, Failure: Error>: @unchecked Sendable {
 
     /// The completion: sends the batch if it holds a value, then completes.
     @inlinable
-    func receiveCompleted() {
+    override func receiveCompleted() {
         lock.withLock {
             timer.dispose()
             let values = batch
