@@ -120,7 +120,12 @@ struct IsolationCheckTests {
 
     @Test("nonisolated Command work and binding targets run on any thread, as before")
     func nonisolatedCommandAndBinding() {
-        let command = Command<Int, Int, Never>(scheduler: Scheduler.immediate) { Signal(value: $0 * 2) }
+        // Concurrent executions allowed: the two threads may execute at once.
+        let command = Command<Int, Int, Never>(
+            allowsConcurrentExecution: true, scheduler: Scheduler.immediate
+        ) {
+            Signal(value: $0 * 2)
+        }
         let doubled = Locked<[Int]>([])
         onThreads(2) { index in
             _ = command.execute(index + 1).subscribe(next: { value in doubled.withValue { $0.append(value) } }
