@@ -8,11 +8,11 @@
 #                            there, which is a no-op when `swift build` already ran.
 #              DOCS_OUTPUT   where the archives go (default $SCRATCH_PATH/docs)
 #
-# Symbol graphs come from `swift package dump-symbol-graph` (with extension blocks, so that the
-# operators RACOperators adds to RACCore's Signal get pages); each module's catalog is
-# Sources/<Module>/<Module>.docc, built from a copy to which scripts/operators-table.py --docc adds
-# the article OperatorDiagrams.md and the pictures of the module's operators (Docs/marbles), so
-# that the pictures have one home in the repository.
+# Symbol graphs come from `swift symbolgraph-extract` on the built library modules (so a fresh
+# clone needs no test build); each module's catalog is Sources/<Module>/<Module>.docc, built from a
+# copy to which scripts/operators-table.py --docc adds the article OperatorDiagrams.md and the
+# pictures of the module's operators (Docs/marbles), so that the pictures have one home in the
+# repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,20 +29,33 @@ if [ ! -x "$docc" ]; then
     exit 1
 fi
 
+# The library modules are built (a no-op after `swift build`), and their symbol graphs extracted
+# one by one with `swift symbolgraph-extract`, with extension blocks so that the operators
+# RACOperators adds to RACCore's Signal get pages. (`swift package dump-symbol-graph` would
+# extract every module of the package, the test modules too, and fails until they are built.)
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-if ! swift package --scratch-path "$scratch" dump-symbol-graph \
-    --skip-synthesized-members --emit-extension-block-symbols >"$log" 2>&1; then
+if ! swift build --scratch-path "$scratch" >"$log" 2>&1; then
     cat "$log"
-    echo "docs: could not build the symbol graphs" >&2
+    echo "docs: swift build failed" >&2
     exit 1
 fi
-graphs="$(sed -n 's/^Files written to //p' "$log" | tail -n 1)"
-if [ ! -d "$graphs" ]; then
-    cat "$log"
-    echo "docs: dump-symbol-graph did not say where it wrote the symbol graphs" >&2
-    exit 1
-fi
+bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
+triple="$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')"
+graphs="$scratch/docs-symbol-graphs"
+rm -rf "$graphs"
+mkdir -p "$graphs"
+for module in "${modules[@]}"; do
+    if ! swift symbolgraph-extract -module-name "$module" -target "$triple" -I "$bin/Modules" \
+        -Xcc "-fmodule-map-file=$bin/RACRuntimeShims.build/module.modulemap" \
+        -Xcc -I -Xcc Sources/RACRuntimeShims/include \
+        -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
+        -output-dir "$graphs" >"$log" 2>&1; then
+        cat "$log"
+        echo "docs: could not extract the symbol graph of $module" >&2
+        exit 1
+    fi
+done
 
 rm -rf "$output"
 mkdir -p "$output"
