@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Writes the generated parts of the documentation website that scripts/docs.sh builds.
+
+    python3 scripts/docs-site.py guides <catalog>
+        write into <catalog> (a new, empty folder) the catalog ReactiveCocoaSwift.docc: its landing
+        page (the guides first, then the modules) and the user guides of Docs/ as articles, with
+        their links rewritten: a link to another guide or to a heading becomes a `doc:` link, which
+        DocC checks; a link to a repository file that is not a guide becomes its text.
+
+The guides stay in Docs/ (one home in the repository); only the build's copy is rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLE = "ReactiveCocoaSwift"
+
+# The guides, in the order the landing page lists them.
+GUIDES = [
+    "GettingStarted",
+    "Concepts",
+    "Marbles",
+    "Migrating",
+    "FromRxSwift",
+    "FromCombine",
+    "FromReactiveSwift",
+    "FoundationBridge",
+    "Bindings",
+]
+
+MODULES = [
+    ("RACCore", "signals, subscribers, disposables, subjects and the pull sequence"),
+    ("RACSchedulers", "schedulers, the test scheduler's clock and starting signals on one"),
+    ("RACOperators", "every operator of Signal, commands, channels, properties and async bridges"),
+    ("RACFoundationBridge", "notifications, files, URL sessions, user defaults and key paths"),
+    ("RACTesting", "marble testing: TestScheduler, recorders and expectations"),
+]
+
+# Repository files that are not pages of the site, linked by the guides: where the site has the
+# same content, the link goes there.
+ELSEWHERE = {
+    "Operators.md": "/documentation/raccore/signal",
+}
+
+LINK = re.compile(r"\]\(([^)\s]*)\)")
+FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def github_anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation other than `-` and `_` dropped, spaces
+    made `-` (`Departures from RAC 2.x` → `departures-from-rac-2x`)."""
+    text = re.sub(r"`", "", heading.strip()).lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def headings(path: Path) -> dict[str, str]:
+    """GitHub anchor → heading text, for the headings (outside code blocks) of a guide."""
+    found: dict[str, str] = {}
+    fenced = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if FENCE.match(line):
+            fenced = not fenced
+            continue
+        match = re.match(r"^(#{2,6})\s+(.*?)\s*#*\s*$", line)
+        if match and not fenced:
+            anchor = github_anchor(match.group(2))
+            if anchor in found:
+                index = 1
+                while f"{anchor}-{index}" in found:
+                    index += 1
+                anchor = f"{anchor}-{index}"
+            found[anchor] = match.group(2)
+    return found
+
+
+def docc_fragment(heading: str) -> str:
+    """The fragment DocC gives a heading: the text with each run of spaces made `-` and the
+    characters that cannot be in a URL fragment dropped."""
+    text = heading.strip()
+    text = re.sub(r"[\"#%<>\[\\\]^`{|}]", "", text)
+    return re.sub(r"\s+", "-", text)
+
+
+def rewrite(name: str, text: str, anchors: dict[str, dict[str, str]]) -> str:
+    """A guide with its links made site links (see the module's doc)."""
+    out = []
+    fenced = False
+    comment = False
+    for line in text.splitlines():
+        # The compile markers of scripts/doc-samples.py (`<!-- sample-setup … -->`) are not for
+        # readers, and DocC would read a `@Observable` in them as a directive.
+        if not fenced and (comment or line.lstrip().startswith("<!--")):
+            comment = "-->" not in line
+            continue
+        if FENCE.match(line):
+            fenced = not fenced
+        if fenced or FENCE.match(line):
+            out.append(line)
+            continue
+
+        def replace(match: re.Match[str]) -> str:
+            target = match.group(1)
+            if re.match(r"^[a-z]+:", target):
+                return match.group(0)
+            path, _, fragment = target.partition("#")
+            guide = path.removesuffix(".md") if path else name
+            if guide in anchors and (path == "" or path.endswith(".md")):
+                link = f"doc:{guide}"
+                if fragment:
+                    heading = anchors[guide].get(fragment)
+                    if heading is None:
+                        raise SystemExit(f"docs-site: Docs/{name}.md links to {target}, a heading that does not exist")
+                    link += "#" + docc_fragment(heading)
+                return f"]({link})"
+            if path.rsplit("/", 1)[-1] in ELSEWHERE:
+                return f"]({ELSEWHERE[path.rsplit('/', 1)[-1]]})"
+            return "]()"
+
+        line = LINK.sub(replace, line)
+        # A DocC symbol link shown as code (``` ``/RACCore/Signal`` ```), which DocC would resolve.
+        line = re.sub(r"``` ``(.*?)`` ```", r"`\1` (a symbol link)", line)
+        # A link whose target is not on the site keeps its text only.
+        line = re.sub(r"\[([^\]]*)\]\(\)", r"\1", line)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def landing_page() -> str:
+    titles = {}
+    for guide in GUIDES:
+        first = (ROOT / "Docs" / f"{guide}.md").read_text(encoding="utf-8").splitlines()[0]
+        titles[guide] = first.removeprefix("# ").strip()
+    out = [
+        "# ReactiveCocoa for Swift",
+        "",
+        "ReactiveCocoa 2.x rebuilt as a multi-module Swift 6 package: signals, operators, schedulers,",
+        "commands and bindings, with RAC's names and marble testing.",
+        "",
+        "@Metadata {",
+        "    @TechnologyRoot",
+        "}",
+        "",
+        "## Overview",
+        "",
+        "Start with <doc:GettingStarted>, then <doc:Concepts> for the rules every type keeps. Each",
+        "module's page lists its types; the page of",
+        "[`Signal`](/documentation/raccore/signal) lists every operator by task,",
+        "and each operator's page shows its marble diagram.",
+        "",
+        "## Topics",
+        "",
+        "### Guides",
+        "",
+    ]
+    out += [f"- <doc:{guide}>" for guide in GUIDES]
+    out.append("")
+    # The modules are other archives of the merged site: DocC resolves no authored link from this
+    # catalog (which has no symbols) into them, so these are site paths, which the browser check
+    # (scripts/docs-site-check.py) follows.
+    modules = ["", "## Modules", ""]
+    for module, summary in MODULES:
+        modules.append(f"- [{module}](/documentation/{module.lower()}): {summary}.")
+    out[out.index("## Topics") : out.index("## Topics")] = modules[1:] + [""]
+    return "\n".join(out)
+
+
+def write_guides(catalog: Path) -> int:
+    catalog.mkdir(parents=True, exist_ok=True)
+    anchors = {guide: headings(ROOT / "Docs" / f"{guide}.md") for guide in GUIDES}
+    for guide in GUIDES:
+        text = (ROOT / "Docs" / f"{guide}.md").read_text(encoding="utf-8")
+        (catalog / f"{guide}.md").write_text(rewrite(guide, text, anchors), encoding="utf-8")
+    (catalog / f"{BUNDLE}.md").write_text(landing_page(), encoding="utf-8")
+    print(f"{catalog}: landing page and {len(GUIDES)} guides")
+    return 0
+
+
+def main(arguments: list[str]) -> int:
+    if len(arguments) == 2 and arguments[0] == "guides":
+        return write_guides(Path(arguments[1]))
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
