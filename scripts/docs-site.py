@@ -43,7 +43,7 @@ MODULES = [
 # Repository files that are not pages of the site, linked by the guides: where the site has the
 # same content, the link goes there.
 ELSEWHERE = {
-    "Operators.md": "/documentation/raccore/signal",
+    "Operators.md": "/documentation/racoperators/raccore/signal",
 }
 
 LINK = re.compile(r"\]\(([^)\s]*)\)")
@@ -148,9 +148,8 @@ def landing_page() -> str:
         "## Overview",
         "",
         "Start with <doc:GettingStarted>, then <doc:Concepts> for the rules every type keeps. Each",
-        "module's page lists its types; the page of",
-        "[`Signal`](/documentation/raccore/signal) lists every operator by task,",
-        "and each operator's page shows its marble diagram.",
+        "module's page lists its types. [Signal's operators](/documentation/racoperators/raccore/signal)",
+        "lists every operator by task, and each operator's page shows its marble diagram.",
         "",
         "## Topics",
         "",
