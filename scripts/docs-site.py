@@ -7,11 +7,17 @@
         their links rewritten: a link to another guide or to a heading becomes a `doc:` link, which
         DocC checks; a link to a repository file that is not a guide becomes its text.
 
+    python3 scripts/docs-site.py topics <Module> <catalog> <symbol-graph folder>
+        write into <catalog> (a copy of the module's catalog) the documentation extension file of
+        the module's `Signal` page, Signal.md, whose Topics list the module's operators by task
+        (the families of scripts/operators-table.py, so the lists cannot drift from the sources).
+
 The guides stay in Docs/ (one home in the repository); only the build's copy is rewritten.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import sys
 from pathlib import Path
@@ -179,9 +185,81 @@ def write_guides(catalog: Path) -> int:
     return 0
 
 
+def operators_table():
+    """scripts/operators-table.py as a module (its families, doc-comment reader and symbol links)."""
+    spec = importlib.util.spec_from_file_location("operators_table", ROOT / "scripts" / "operators-table.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["operators_table"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# The task of each family of scripts/operators-table.py, in the order of Combine's Publisher page;
+# error handling is a task of its own, taken from the families by name.
+TASKS = [
+    ("transform", "Transforming values"),
+    ("filter", "Filtering"),
+    ("time", "Controlling timing"),
+    ("combine", "Combining signals"),
+    ("higher-order", "Higher-order"),
+    ("errors", "Handling errors"),
+    ("side effects", "Side effects"),
+    ("threading", "Threading"),
+    ("multicast", "Sharing"),
+    ("binding", "Binding"),
+    ("blocking", "Blocking"),
+    ("async bridges", "Async bridges"),
+    ("creation", "Creating signals"),
+]
+ERROR_HANDLING = re.compile(r"^(catch|retry|mapError|promoteError|materialize|dematerialize|tryMap|doError|doAfterError|logError)\b")
+
+
+def task_of(operator) -> str:
+    name = operator.swift.removeprefix("await ").removeprefix("Signal.")
+    if ERROR_HANDLING.match(name):
+        return "errors"
+    return operator.family
+
+
+def write_topics(module: str, catalog: Path, graphs: Path) -> int:
+    table = operators_table()
+    operators, _ = table.collect()
+    links = table.symbol_links(module, graphs)
+    groups: dict[str, list[str]] = {}
+    for operator in operators:
+        link = links.get((operator.path, operator.line))
+        if link is None or table.module_of(operator) != module:
+            continue
+        if link not in groups.setdefault(task_of(operator), []):
+            groups[task_of(operator)].append(link)
+    if not groups:
+        return 0
+    page = "RACCore/Signal" if module != "RACCore" else "Signal"
+    out = [f"# ``{module}/{page}``", ""]
+    if module != "RACOperators":
+        out += [
+            "The operators that RACOperators adds to `Signal` (map, filter, flattenMap, throttle …) are",
+            "listed by task on [Signal's operators](/documentation/racoperators/raccore/signal).",
+            "",
+        ]
+    out += ["## Topics"]
+    for family, title in TASKS:
+        if family in groups:
+            out += ["", f"### {title}", ""] + [f"- {link}" for link in groups[family]]
+    unknown = sorted(set(groups) - {family for family, _ in TASKS})
+    if unknown:
+        raise SystemExit(f"docs-site: families without a task title: {unknown}")
+    (catalog / "Signal.md").write_text("\n".join(out) + "\n", encoding="utf-8")
+    count = sum(len(links) for links in groups.values())
+    print(f"{catalog}: Signal.md with {count} operators in {len(groups)} tasks")
+    return 0
+
+
 def main(arguments: list[str]) -> int:
     if len(arguments) == 2 and arguments[0] == "guides":
         return write_guides(Path(arguments[1]))
+    if len(arguments) == 4 and arguments[0] == "topics":
+        return write_topics(arguments[1], Path(arguments[2]), Path(arguments[3]))
     print(__doc__, file=sys.stderr)
     return 2
 

@@ -96,6 +96,8 @@ for module in "${modules[@]}"; do
     mkdir -p "$output/catalogs"
     cp -R "Sources/$module/$module.docc" "$catalog"
     python3 scripts/operators-table.py --docc "$module" "$catalog" "$dir" >/dev/null
+    # The module's `Signal` page lists its operators by task (scripts/docs-site.py topics).
+    python3 scripts/docs-site.py topics "$module" "$catalog" "$dir" >/dev/null
     convert "$module" "$catalog" --additional-symbol-graph-dir "$dir" --fallback-display-name "$module"
 done
 
