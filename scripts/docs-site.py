@@ -12,12 +12,20 @@
         the module's `Signal` page, Signal.md, whose Topics list the module's operators by task
         (the families of scripts/operators-table.py, so the lists cannot drift from the sources).
 
+    python3 scripts/docs-site.py pages <Module> <catalog> <symbol-graph folder>
+        write into <catalog> a documentation extension file per operator of the module, which
+        replaces the page's text by the doc comment rearranged for readers: the meaning in plain
+        words first, the RAC name on a line of its own, then the marble picture (drawn by
+        OperatorsDocTests, Docs/marbles) with a link to the article Reading marbles, then the rest
+        of the doc comment; and that article.
+
 The guides stay in Docs/ (one home in the repository); only the build's copy is rewritten.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -255,7 +263,177 @@ def write_topics(module: str, catalog: Path, graphs: Path) -> int:
     return 0
 
 
+READING_MARBLES = """# Reading marbles
+
+How to read the picture on an operator's page.
+
+## Overview
+
+Each picture is drawn by the operator itself: a test plays the marble sketch of the operator's
+documentation through the real operator on a virtual clock and draws what happened.
+
+- Each line is one signal: first the inputs (`self`, and the other signals an operator takes),
+  then the output, labelled with the call that made it.
+- Time runs from left to right, in frames of the test scheduler's clock.
+- A circle is a value, at the frame it was sent; values sent in the same frame are drawn in one
+  group.
+- A bar is completion; a cross is an error. A line that ends with neither is still running when
+  the picture ends.
+
+The sketch under the picture (in the discussion) is the same history in text: `-` is a frame in
+which nothing happens, a letter or number is a value, `|` completion and `#` an error. The guide
+*Marble testing with RACTesting* has the whole grammar, which the tests use too.
+"""
+
+
+def doc_comments(graphs: Path) -> dict[str, list[str]]:
+    """The doc comment (lines) of each symbol of the graphs, by its precise identifier."""
+    comments = {}
+    for graph in sorted(graphs.glob("*.symbols.json")):
+        for symbol in json.loads(graph.read_text(encoding="utf-8"))["symbols"]:
+            lines = symbol.get("docComment", {}).get("lines", [])
+            comments[symbol["identifier"]["precise"]] = [line["text"] for line in lines]
+    return comments
+
+
+def symbol_ids(graphs: Path) -> dict[tuple[str, int], str]:
+    """Precise identifier of each symbol, by its file (relative to the repository) and 1-based line."""
+    found = {}
+    for graph in sorted(graphs.glob("*.symbols.json")):
+        for symbol in json.loads(graph.read_text(encoding="utf-8"))["symbols"]:
+            location = symbol.get("location")
+            if not location:
+                continue
+            try:
+                relative = Path(location["uri"].removeprefix("file://")).resolve().relative_to(ROOT).as_posix()
+            except ValueError:
+                continue
+            found[(relative, location["position"]["line"] + 1)] = symbol["identifier"]["precise"]
+    return found
+
+
+def blocks(lines: list[str]) -> list[list[str]]:
+    """The paragraphs and fenced blocks of a doc comment, each a list of lines."""
+    out: list[list[str]] = []
+    current: list[str] = []
+    fenced = False
+    for line in lines:
+        if FENCE.match(line):
+            if not fenced and current:
+                out.append(current)
+                current = []
+            current.append(line)
+            fenced = not fenced
+            if not fenced:
+                out.append(current)
+                current = []
+            continue
+        if fenced:
+            current.append(line)
+        elif line.strip():
+            current.append(line)
+        elif current:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+def reader_page(table, link: str, operator, comment: list[str], picture: str | None) -> str | None:
+    """The extension file of one operator (see the module's doc), or None if its doc comment does
+    not have the expected shape (then DocC shows the doc comment as it is)."""
+    parts = blocks(comment)
+    if not parts or FENCE.match(parts[0][0]):
+        return None
+    first = " ".join(line.strip() for line in parts[0])
+    sentences = table.sentences(first)
+    rac_line = None
+    kept = []
+    for sentence in sentences:
+        match = table.RAC_NAME.match(sentence)
+        if match and rac_line is None:
+            rest = sentence[match.end():].strip()
+            if rest.startswith("(") or rest in ("", ".") or rest.startswith(". "):
+                rac_line = "RAC name: " + sentence.removeprefix("RAC:").strip()
+                continue
+            rac_line = "RAC name: " + match.group(1)
+            rest = rest.lstrip(" ,.:;")
+            if rest:
+                kept.append(rest[0].upper() + rest[1:])
+            continue
+        kept.append(sentence)
+    if not kept:
+        return None
+    # The meaning first (as operators-table.py reads it), then the rest of the first paragraph.
+    if operator.meaning in kept:
+        kept.remove(operator.meaning)
+    out = [
+        f"# {link}",
+        "",
+        "@Metadata {",
+        "    @DocumentationExtension(mergeBehavior: override)",
+        "}",
+        "",
+        operator.meaning or kept.pop(0),
+        "",
+    ]
+    if rac_line:
+        out += [rac_line.replace("RAC name: none", "RAC name: none (not in ReactiveCocoa 2.x)"), ""]
+    if picture:
+        out += [
+            f"![{operator.swift}, played by the operator: one line per signal, time to the right]({picture}.svg)",
+            "",
+            "How to read the picture: <doc:ReadingMarbles>.",
+            "",
+        ]
+    if kept:
+        out += [" ".join(kept), ""]
+    for part in parts[1:]:
+        out += part + [""]
+    return "\n".join(out)
+
+
+def write_pages(module: str, catalog: Path, graphs: Path) -> int:
+    table = operators_table()
+    operators, _ = table.collect()
+    links = table.symbol_links(module, graphs)
+    ids = symbol_ids(graphs)
+    comments = doc_comments(graphs)
+    folder = catalog / "OperatorPages"
+    written = 0
+    pictures = set()
+    for operator in operators:
+        link = links.get((operator.path, operator.line))
+        precise = ids.get((operator.path, operator.line))
+        if link is None or precise is None or table.module_of(operator) != module:
+            continue
+        picture = table.picture_of(operator)
+        page = reader_page(table, link, operator, comments.get(precise, []), picture)
+        if page is None:
+            continue
+        folder.mkdir(exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9]+", "-", link.strip("`")).strip("-")
+        while (folder / f"{name}.md").exists():
+            name += "-"
+        (folder / f"{name}.md").write_text(page, encoding="utf-8")
+        written += 1
+        if picture:
+            pictures.add(picture)
+    for picture in pictures:
+        target = catalog / "OperatorDiagrams" / f"{picture}.svg"
+        if not target.exists():
+            target.parent.mkdir(exist_ok=True)
+            target.write_bytes((ROOT / "Docs" / "marbles" / f"{picture}.svg").read_bytes())
+    if written:
+        (catalog / "ReadingMarbles.md").write_text(READING_MARBLES, encoding="utf-8")
+    print(f"{catalog}: {written} operator pages, {len(pictures)} with a picture")
+    return 0
+
+
 def main(arguments: list[str]) -> int:
+    if len(arguments) == 4 and arguments[0] == "pages":
+        return write_pages(arguments[1], Path(arguments[2]), Path(arguments[3]))
     if len(arguments) == 2 and arguments[0] == "guides":
         return write_guides(Path(arguments[1]))
     if len(arguments) == 4 and arguments[0] == "topics":

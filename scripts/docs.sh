@@ -98,6 +98,8 @@ for module in "${modules[@]}"; do
     python3 scripts/operators-table.py --docc "$module" "$catalog" "$dir" >/dev/null
     # The module's `Signal` page lists its operators by task (scripts/docs-site.py topics).
     python3 scripts/docs-site.py topics "$module" "$catalog" "$dir" >/dev/null
+    # Each operator's page: the meaning first, the RAC name on its own line, the marble picture.
+    python3 scripts/docs-site.py pages "$module" "$catalog" "$dir" >/dev/null
     convert "$module" "$catalog" --additional-symbol-graph-dir "$dir" --fallback-display-name "$module"
 done
 
