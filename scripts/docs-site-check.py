@@ -8,7 +8,8 @@ landing page. Fails if:
 - a link inside the site leads to no page (its HTML or its DocC data file is not HTTP 200),
 - an image does not load (naturalWidth 0),
 - a page that should show a marble picture shows none (the article Operator diagrams, and the
-  page of each operator that has a picture in Docs/marbles: its `![…](….svg)`),
+  page of each operator whose page has a picture (scripts/docs-site.py pages puts one on each
+  operator with a picture in Docs/marbles),
 - an operator's page is more than two clicks from the landing page.
 
 It saves screenshots of the landing page and of three operator pages into the artifacts folder.
@@ -23,6 +24,7 @@ import argparse
 import asyncio
 import functools
 import http.server
+import json
 import shutil
 import sys
 import threading
@@ -125,6 +127,7 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
         images_checked = 0
         visited = 0
         pages_with_picture: set[str] = set()
+        operator_pictures: list[str] = []
 
         async def worker() -> None:
             nonlocal images_checked, visited
@@ -144,6 +147,14 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
                         problems.append(f"{path}: image {image['src']} did not load")
                     if image["src"].endswith(".svg"):
                         pages_with_picture.add(key)
+                if key.startswith(OPERATORS + "/"):
+                    data = json.loads((site / ("data" + key + ".json")).read_text(encoding="utf-8"))
+                    wants_picture = any(r.get("type") == "image" for r in data.get("references", {}).values())
+                    shown = any(image["src"].endswith(".svg") and image["width"] > 0 for image in result["images"])
+                    if wants_picture:
+                        operator_pictures.append(key)
+                        if not shown:
+                            problems.append(f"{path}: the operator's marble picture is not shown")
                 for href in result["links"]:
                     absolute = urllib.parse.urljoin(base + path + "/", href)
                     if not absolute.startswith(base):
@@ -189,7 +200,8 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
         f"docs-site-check: {visited} pages visited in Chromium, {len(seen_links)} distinct internal links "
         f"checked ({sum(1 for c in link_status.values() if c == 200)} resolve), {images_checked} images "
         f"checked, {len(operator_pages)} operator pages, {len(operator_pages) - len(far)} within two clicks, "
-        f"{len(pages_with_picture)} pages show a marble picture; screenshots in {artifacts}"
+        f"{len(pages_with_picture)} pages show a marble picture ({len(operator_pictures)} operator pages with "
+        f"one, each checked); screenshots in {artifacts}"
     )
     return problems
 
