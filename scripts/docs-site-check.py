@@ -98,9 +98,14 @@ COLLECT = """() => {
 
 
 async def visit(page, url: str) -> dict:
-    await page.goto(url, wait_until="networkidle")
+    await page.goto(url, wait_until="load")
     try:
-        await page.wait_for_selector("main .doc-content, main .generic-error, main .container", timeout=15000)
+        # DocC renders the page from its data file: wait for the title (or the "not found" text).
+        await page.wait_for_function(
+            "() => document.querySelector('main h1') || document.querySelector('.generic-error, .error-content')",
+            timeout=20000,
+        )
+        await page.wait_for_load_state("networkidle", timeout=5000)
     except Exception:  # noqa: BLE001 — the collect step reports what is missing
         pass
     # Images below the fold load lazily: bring each into view before reading its width.
@@ -137,6 +142,8 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
                 if max_pages and visited >= max_pages:
                     break
                 visited += 1
+                if visited % 100 == 0:
+                    print(f"docs-site-check: {visited} pages …", file=sys.stderr, flush=True)
                 key = page_key(path)
                 result = await visit(page, base + path)
                 if result["notFound"]:

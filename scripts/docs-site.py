@@ -340,7 +340,20 @@ def blocks(lines: list[str]) -> list[list[str]]:
     return out
 
 
-def reader_page(table, link: str, operator, comment: list[str], picture: str | None) -> str | None:
+# Wider than this (in pixels), a picture is scaled down to the page's width: its page links to it
+# at full size too.
+PAGE_WIDTH = 760
+
+
+def full_size(module: str, picture: str) -> str:
+    svg = (ROOT / "Docs" / "marbles" / f"{picture}.svg").read_text(encoding="utf-8")
+    width = re.search(r'<svg[^>]*\swidth="([0-9.]+)', svg)
+    if not width or float(width.group(1)) <= PAGE_WIDTH:
+        return ""
+    return f" The picture is scaled to the page: [see it at full size](/images/org.reactivecocoa.{module}/{picture}.svg)."
+
+
+def reader_page(table, module: str, link: str, operator, comment: list[str], picture: str | None) -> str | None:
     """The extension file of one operator (see the module's doc), or None if its doc comment does
     not have the expected shape (then DocC shows the doc comment as it is)."""
     parts = blocks(comment)
@@ -384,7 +397,7 @@ def reader_page(table, link: str, operator, comment: list[str], picture: str | N
         out += [
             f"![{operator.swift}, played by the operator: one line per signal, time to the right]({picture}.svg)",
             "",
-            "How to read the picture: <doc:ReadingMarbles>.",
+            "How to read the picture: <doc:ReadingMarbles>." + full_size(module, picture),
             "",
         ]
     if kept:
@@ -409,7 +422,7 @@ def write_pages(module: str, catalog: Path, graphs: Path) -> int:
         if link is None or precise is None or table.module_of(operator) != module:
             continue
         picture = table.picture_of(operator)
-        page = reader_page(table, link, operator, comments.get(precise, []), picture)
+        page = reader_page(table, module, link, operator, comments.get(precise, []), picture)
         if page is None:
             continue
         folder.mkdir(exist_ok=True)
