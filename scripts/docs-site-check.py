@@ -105,7 +105,6 @@ async def visit(page, url: str) -> dict:
             "() => document.querySelector('main h1') || document.querySelector('.generic-error, .error-content')",
             timeout=20000,
         )
-        await page.wait_for_load_state("networkidle", timeout=5000)
     except Exception:  # noqa: BLE001 — the collect step reports what is missing
         pass
     # Images below the fold load lazily: bring each into view before reading its width.
@@ -183,7 +182,7 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
             await page.close()
 
         while queue and not (max_pages and visited >= max_pages):
-            await asyncio.gather(*(worker() for _ in range(3)))
+            await asyncio.gather(*(worker() for _ in range(4)))
 
         # Screenshots.
         artifacts.mkdir(parents=True, exist_ok=True)

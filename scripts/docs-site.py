@@ -258,6 +258,17 @@ def write_topics(module: str, catalog: Path, graphs: Path) -> int:
     if unknown:
         raise SystemExit(f"docs-site: families without a task title: {unknown}")
     (catalog / "Signal.md").write_text("\n".join(out) + "\n", encoding="utf-8")
+    if module == "RACOperators":
+        # The module's page links each task's list on the Signal page.
+        root = catalog / f"{module}.md"
+        text = root.read_text(encoding="utf-8")
+        tasks = " · ".join(
+            f"[{title}](/documentation/racoperators/raccore/signal#{docc_fragment(title)})"
+            for family, title in TASKS
+            if family in groups
+        )
+        section = f"## Operators by task\n\nThe operators of ``RACCore/Signal``, by task: {tasks}.\n\n"
+        root.write_text(text.replace("## Topics", section + "## Topics", 1), encoding="utf-8")
     count = sum(len(links) for links in groups.values())
     print(f"{catalog}: Signal.md with {count} operators in {len(groups)} tasks")
     return 0
