@@ -187,7 +187,10 @@ def write_guides(catalog: Path) -> int:
     anchors = {guide: headings(ROOT / "Docs" / f"{guide}.md") for guide in GUIDES}
     for guide in GUIDES:
         text = (ROOT / "Docs" / f"{guide}.md").read_text(encoding="utf-8")
-        (catalog / f"{guide}.md").write_text(rewrite(guide, text, anchors), encoding="utf-8")
+        text = rewrite(guide, text, anchors)
+        # The title is shown as plain text in the sidebar, where backticks would show.
+        title, _, body = text.partition("\n")
+        (catalog / f"{guide}.md").write_text(title.replace("`", "") + "\n" + body, encoding="utf-8")
     (catalog / f"{BUNDLE}.md").write_text(landing_page(), encoding="utf-8")
     print(f"{catalog}: landing page and {len(GUIDES)} guides")
     return 0
