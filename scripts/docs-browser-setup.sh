@@ -6,10 +6,12 @@ set -euo pipefail
 if ! command -v chromium >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq >/dev/null
-    if ! apt-get install -y -qq --no-install-recommends chromium >/tmp/docs-browser-setup.log 2>&1; then
-        cat /tmp/docs-browser-setup.log >&2
+    log="$(mktemp)"
+    if ! apt-get install -y -qq --no-install-recommends chromium >"$log" 2>&1; then
+        cat "$log" >&2
         exit 1
     fi
+    rm -f "$log"
 fi
 if ! python3 -c 'import playwright' >/dev/null 2>&1; then
     python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore playwright
