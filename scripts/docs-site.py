@@ -406,7 +406,11 @@ def reader_page(table, module: str, link: str, operator, comment: list[str], pic
         "",
     ]
     if rac_line:
-        out += [rac_line.replace("RAC name: none", "RAC name: none (not in ReactiveCocoa 2.x)"), ""]
+        if rac_line.startswith("RAC name: none ("):
+            rac_line = rac_line.replace("RAC name: none (", "RAC name: none (not in ReactiveCocoa 2.x; ", 1)
+        else:
+            rac_line = rac_line.replace("RAC name: none", "RAC name: none (not in ReactiveCocoa 2.x)")
+        out += [rac_line, ""]
     if picture:
         out += [
             f"![{operator.swift}, played by the operator: one line per signal, time to the right]({picture}.svg)",
