@@ -191,6 +191,9 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
             if status(base + "/data" + urllib.parse.quote(page_key(path)) + ".json") != 200:
                 problems.append(f"screenshot {name}: no page {path}")
             await visit(page, base + path)
+            # visit() scrolled each image into view: the screenshot shows the top of the page.
+            await page.evaluate("window.scrollTo(0, 0)")
+            await page.wait_for_timeout(300)
             await page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
         await page.close()
         await browser.close()
