@@ -55,7 +55,8 @@ MODULES = [
 ]
 
 # Repository files that are not pages of the site, linked by the guides: where the site has the
-# same content, the link goes there.
+# same content, the link goes there. (DocC shows every link to one URL with the text of the first:
+# the landing page's link to the same page ends with `/` to keep its own.)
 ELSEWHERE = {
     "Operators.md": "/documentation/racoperators/raccore/signal",
 }
@@ -162,7 +163,7 @@ def landing_page() -> str:
         "## Overview",
         "",
         "Start with <doc:GettingStarted>, then <doc:Concepts> for the rules every type keeps. Each",
-        "module's page lists its types. [Signal's operators](/documentation/racoperators/raccore/signal)",
+        "module's page lists its types. [Signal's operators](/documentation/racoperators/raccore/signal/)",
         "lists every operator by task, and each operator's page shows its marble diagram.",
         "",
         "## Topics",
