@@ -396,11 +396,19 @@ def reader_page(table, module: str, link: str, operator, comment: list[str], pic
     # The meaning first (as operators-table.py reads it), then the rest of the first paragraph.
     if operator.meaning in kept:
         kept.remove(operator.meaning)
+    metadata = ["    @DocumentationExtension(mergeBehavior: override)"]
+    # Overloads of one name (the tuple arities of `and()`) get titles that tell them apart, from
+    # the qualifier of their RAC name: "and() on a 2-tuple of booleans".
+    qualifier = re.search(r"\((on [^()]*)\)", rac_line or "")
+    name = link.strip("`").rsplit("/", 1)[-1]
+    if qualifier and re.search(r"-[a-z0-9]{4,5}$", name):
+        title = re.sub(r"-[a-z0-9]{4,5}$", "", name) + " " + qualifier.group(1)
+        metadata.append(f'    @DisplayName("{title}", style: symbol)')
     out = [
         f"# {link}",
         "",
         "@Metadata {",
-        "    @DocumentationExtension(mergeBehavior: override)",
+        *metadata,
         "}",
         "",
         operator.meaning or kept.pop(0),
