@@ -682,7 +682,8 @@ def render_docc_article(module: str, operators: list[Operator], links: dict[tupl
         reference = link or f"`{operator.swift}`"
         out += [
             "",
-            f"### {operator.swift}{overloads}",
+            # `_` escaped: DocC would read `aggregate(_:_:)` as emphasis and show `aggregate(::)`.
+            f"### {operator.swift.replace('_', chr(92) + '_')}{overloads}",
             "",
             f"{reference}: {operator.meaning}",
             "",

@@ -1,12 +1,12 @@
+// How sending reads the subscribers without a lock: SubscriberRegistry.
 /// A hot signal you send events into by hand; every current subscriber receives them.
 ///
 /// RAC: `RACSubject`. A subject is a signal and a subscriber: subscribing only registers the
 /// subscriber (nothing runs), and `sendNext`/`sendError`/`sendCompleted` go to a snapshot of the
 /// subscribers taken at send time, so a subscriber added during a delivery does not receive that
-/// event. A `ReplaySubject` forwards values while holding its lock, so concurrent senders take
-/// turns and its replay order is the live order; a plain subject's `sendNext` takes no lock (it
-/// reads an immutable list of subscribers, see `SubscriberRegistry`). Subscribers that dispose
-/// are dropped at once. Thread-safe.
+/// event. Senders on several threads of a `ReplaySubject` take turns, and its replay order is the
+/// live order; a plain subject's `sendNext` does not make senders wait for each other.
+/// Subscribers that dispose are dropped at once. Thread-safe.
 ///
 /// Departure from RAC (see Docs/Concepts.md): a subscriber that arrives after the subject has
 /// terminated receives the terminal event at once instead of waiting forever.

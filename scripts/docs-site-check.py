@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""Checks the documentation website (scripts/docs.sh's .build/docs/site) in a real browser.
+
+Serves the site on 127.0.0.1, opens it in headless Chromium (Debian's package, driven by
+Playwright; scripts/docs-browser-setup.sh installs both) and crawls every page reachable from the
+landing page. Fails if:
+
+- a link inside the site leads to no page (its HTML or its DocC data file is not HTTP 200),
+- an image does not load (naturalWidth 0),
+- a page that should show a marble picture shows none (the article Operator diagrams, and the
+  page of each operator whose page has a picture (scripts/docs-site.py pages puts one on each
+  operator with a picture in Docs/marbles),
+- an operator's page is more than two clicks from the landing page.
+
+It saves screenshots of the landing page and of three operator pages into the artifacts folder.
+
+usage: scripts/docs-site-check.py [--site .build/docs/site] [--artifacts .build/site-screenshots]
+                                  [--max-pages N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import http.server
+import json
+import shutil
+import sys
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LANDING = "/documentation/reactivecocoaswift"
+OPERATORS = "/documentation/racoperators/raccore/signal"
+SCREENSHOTS = {
+    "landing": LANDING,
+    "operator-map": OPERATORS + "/map(_:)",
+    "operator-flattenMap": OPERATORS + "/flattenmap(maxconcurrent:_:)",
+    "operator-throttle": OPERATORS + "/throttle(_:on:)",
+}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *arguments) -> None:  # noqa: D102
+        pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address) -> None:  # noqa: D102 — a closed connection
+        pass
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(QuietHandler, directory=str(site))
+    server = QuietServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def page_key(path: str) -> str:
+    """A page's path without its fragment, query and trailing slash, in lower case (DocC's paths)."""
+    path = urllib.parse.urlsplit(path).path.rstrip("/")
+    return urllib.parse.unquote(path).lower() or "/"
+
+
+def chromium() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise SystemExit("docs-site-check: no chromium (run scripts/docs-browser-setup.sh)")
+
+
+# Run in the page once DocC has rendered it: the links of the content (not of the sidebar
+# navigator), every image with its natural width, and whether the page is DocC's "not found".
+COLLECT = """() => {
+  const main = document.querySelector('main') || document.body;
+  const links = [...main.querySelectorAll('a[href]')]
+    .filter(a => !a.closest('nav, .navigator, .sidebar, [class*="navigator"]'))
+    .map(a => a.getAttribute('href'));
+  const images = [...document.querySelectorAll('main img, main picture img')]
+    .map(i => ({src: i.currentSrc || i.src, width: i.naturalWidth}));
+  const notFound = !!document.querySelector('.generic-error, .error-content')
+  return {links, images, notFound, title: document.title};
+}"""
+
+
+async def visit(page, url: str) -> dict:
+    await page.goto(url, wait_until="load")
+    try:
+        # DocC renders the page from its data file: wait for the title (or the "not found" text).
+        await page.wait_for_function(
+            "() => document.querySelector('main h1') || document.querySelector('.generic-error, .error-content')",
+            timeout=20000,
+        )
+    except Exception:  # noqa: BLE001 — the collect step reports what is missing
+        pass
+    # Images below the fold load lazily: bring each into view before reading its width.
+    await page.evaluate(
+        "async () => { for (const i of document.querySelectorAll('main img')) {"
+        " i.loading = 'eager'; i.scrollIntoView(); }"
+        " await Promise.all([...document.querySelectorAll('main img')].map(i => i.decode().catch(() => null))); }"
+    )
+    return await page.evaluate(COLLECT)
+
+
+async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[str]:
+    from playwright.async_api import async_playwright
+
+    problems: list[str] = []
+    pictures = {p.stem for p in (ROOT / "Docs" / "marbles").glob("*.svg")}
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        context = await browser.new_context(viewport={"width": 1280, "height": 1000})
+        depth = {page_key(LANDING): 0}
+        queue = [LANDING]
+        seen_links: set[str] = set()
+        link_status: dict[str, int] = {}
+        images_checked = 0
+        visited = 0
+        pages_with_picture: set[str] = set()
+        operator_pictures: list[str] = []
+
+        async def worker() -> None:
+            nonlocal images_checked, visited
+            page = await context.new_page()
+            while queue:
+                path = queue.pop(0)
+                if max_pages and visited >= max_pages:
+                    break
+                visited += 1
+                if visited % 100 == 0:
+                    print(f"docs-site-check: {visited} pages …", file=sys.stderr, flush=True)
+                key = page_key(path)
+                result = await visit(page, base + path)
+                if result["notFound"]:
+                    problems.append(f"{path}: the page says it was not found")
+                for image in result["images"]:
+                    images_checked += 1
+                    if image["width"] <= 0:
+                        problems.append(f"{path}: image {image['src']} did not load")
+                    if image["src"].endswith(".svg"):
+                        pages_with_picture.add(key)
+                if key.startswith(OPERATORS + "/"):
+                    data = json.loads((site / ("data" + key + ".json")).read_text(encoding="utf-8"))
+                    wants_picture = any(r.get("type") == "image" for r in data.get("references", {}).values())
+                    shown = any(image["src"].endswith(".svg") and image["width"] > 0 for image in result["images"])
+                    if wants_picture:
+                        operator_pictures.append(key)
+                        if not shown:
+                            problems.append(f"{path}: the operator's marble picture is not shown")
+                for href in result["links"]:
+                    absolute = urllib.parse.urljoin(base + path + "/", href)
+                    if not absolute.startswith(base):
+                        continue
+                    target = absolute[len(base):]
+                    target_key = page_key(target)
+                    if target_key not in link_status:
+                        html = status(base + urllib.parse.quote(urllib.parse.unquote(urllib.parse.urlsplit(target).path)))
+                        code = html
+                        if target_key.startswith("/documentation/") and html == 200:
+                            code = status(base + "/data" + urllib.parse.quote(target_key) + ".json")
+                        link_status[target_key] = code
+                        if code != 200:
+                            problems.append(f"{path}: link {href} -> HTTP {code}")
+                    seen_links.add(target_key)
+                    if target_key.startswith("/documentation/") and target_key not in depth and link_status[target_key] == 200:
+                        depth[target_key] = depth[key] + 1
+                        queue.append(urllib.parse.urlsplit(target).path)
+            await page.close()
+
+        while queue and not (max_pages and visited >= max_pages):
+            await asyncio.gather(*(worker() for _ in range(4)))
+
+        # Screenshots.
+        artifacts.mkdir(parents=True, exist_ok=True)
+        page = await context.new_page()
+        for name, path in SCREENSHOTS.items():
+            if status(base + "/data" + urllib.parse.quote(page_key(path)) + ".json") != 200:
+                problems.append(f"screenshot {name}: no page {path}")
+            await visit(page, base + path)
+            # visit() scrolled each image into view: the screenshot shows the top of the page.
+            await page.evaluate("window.scrollTo(0, 0)")
+            await page.wait_for_timeout(300)
+            await page.screenshot(path=str(artifacts / f"{name}.png"), full_page=False)
+        await page.close()
+        await browser.close()
+
+    # Operator pages: children of the RACOperators extension page of Signal.
+    operator_pages = {key for key in link_status if key.startswith(OPERATORS + "/")}
+    far = sorted(key for key in operator_pages if depth.get(key, 99) > 2)
+    for key in far:
+        problems.append(f"{key}: {depth.get(key, 'not reached')} clicks from the landing page (at most 2)")
+    if page_key("/documentation/racoperators/operatordiagrams") not in pages_with_picture:
+        problems.append("the article Operator diagrams shows no picture")
+    print(
+        f"docs-site-check: {visited} pages visited in Chromium, {len(seen_links)} distinct internal links "
+        f"checked ({sum(1 for c in link_status.values() if c == 200)} resolve), {images_checked} images "
+        f"checked, {len(operator_pages)} operator pages, {len(operator_pages) - len(far)} within two clicks, "
+        f"{len(pages_with_picture)} pages show a marble picture ({len(operator_pictures)} operator pages with "
+        f"one, each checked); screenshots in {artifacts}"
+    )
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--site", type=Path, default=ROOT / ".build" / "docs" / "site")
+    parser.add_argument("--artifacts", type=Path, default=ROOT / ".build" / "site-screenshots")
+    parser.add_argument("--max-pages", type=int, default=0)
+    options = parser.parse_args()
+    if not (options.site / "index.html").is_file():
+        print(f"docs-site-check: no site in {options.site} (run scripts/docs.sh)", file=sys.stderr)
+        return 1
+    server, base = serve(options.site)
+    try:
+        problems = asyncio.run(crawl(base, options.site, options.artifacts, options.max_pages))
+    finally:
+        server.shutdown()
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

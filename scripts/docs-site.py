@@ -1,0 +1,486 @@
+#!/usr/bin/env python3
+"""Writes the generated parts of the documentation website that scripts/docs.sh builds.
+
+    python3 scripts/docs-site.py guides <catalog>
+        write into <catalog> (a new, empty folder) the catalog ReactiveCocoaSwift.docc: its landing
+        page (the guides first, then the modules) and the user guides of Docs/ as articles, with
+        their links rewritten: a link to another guide or to a heading becomes a `doc:` link, which
+        DocC checks; a link to a repository file that is not a guide becomes its text.
+
+    python3 scripts/docs-site.py topics <Module> <catalog> <symbol-graph folder>
+        write into <catalog> (a copy of the module's catalog) the documentation extension file of
+        the module's `Signal` page, Signal.md, whose Topics list the module's operators by task
+        (the families of scripts/operators-table.py, so the lists cannot drift from the sources).
+
+    python3 scripts/docs-site.py pages <Module> <catalog> <symbol-graph folder>
+        write into <catalog> a documentation extension file per operator of the module, which
+        replaces the page's text by the doc comment rearranged for readers: the meaning in plain
+        words first, the RAC name on a line of its own, then the marble picture (drawn by
+        OperatorsDocTests, Docs/marbles) with a link to the article Reading marbles, then the rest
+        of the doc comment; and that article.
+
+The guides stay in Docs/ (one home in the repository); only the build's copy is rewritten.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLE = "ReactiveCocoaSwift"
+
+# The guides, in the order the landing page lists them.
+GUIDES = [
+    "GettingStarted",
+    "Concepts",
+    "Marbles",
+    "Migrating",
+    "FromRxSwift",
+    "FromCombine",
+    "FromReactiveSwift",
+    "FoundationBridge",
+    "Bindings",
+]
+
+MODULES = [
+    ("RACCore", "signals, subscribers, disposables, subjects and the pull sequence"),
+    ("RACSchedulers", "schedulers, the test scheduler's clock and starting signals on one"),
+    ("RACOperators", "every operator of Signal, commands, channels, properties and async bridges"),
+    ("RACFoundationBridge", "notifications, files, URL sessions, user defaults and key paths"),
+    ("RACTesting", "marble testing: TestScheduler, recorders and expectations"),
+]
+
+# Repository files that are not pages of the site, linked by the guides: where the site has the
+# same content, the link goes there. (DocC shows every link to one URL with the text of the first:
+# the landing page's link to the same page ends with `/` to keep its own.)
+ELSEWHERE = {
+    "Operators.md": "/documentation/racoperators/raccore/signal",
+}
+
+LINK = re.compile(r"\]\(([^)\s]*)\)")
+FENCE = re.compile(r"^\s*(```|~~~)")
+
+
+def github_anchor(heading: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation other than `-` and `_` dropped, spaces
+    made `-` (`Departures from RAC 2.x` → `departures-from-rac-2x`)."""
+    text = re.sub(r"`", "", heading.strip()).lower()
+    text = re.sub(r"[^\w\- ]", "", text)
+    return text.replace(" ", "-")
+
+
+def headings(path: Path) -> dict[str, str]:
+    """GitHub anchor → heading text, for the headings (outside code blocks) of a guide."""
+    found: dict[str, str] = {}
+    fenced = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if FENCE.match(line):
+            fenced = not fenced
+            continue
+        match = re.match(r"^(#{2,6})\s+(.*?)\s*#*\s*$", line)
+        if match and not fenced:
+            anchor = github_anchor(match.group(2))
+            if anchor in found:
+                index = 1
+                while f"{anchor}-{index}" in found:
+                    index += 1
+                anchor = f"{anchor}-{index}"
+            found[anchor] = match.group(2)
+    return found
+
+
+def docc_fragment(heading: str) -> str:
+    """The fragment DocC gives a heading: the text with each run of spaces made `-` and the
+    characters that cannot be in a URL fragment dropped."""
+    text = heading.strip()
+    text = re.sub(r"[\"#%<>\[\\\]^`{|}]", "", text)
+    return re.sub(r"\s+", "-", text)
+
+
+def rewrite(name: str, text: str, anchors: dict[str, dict[str, str]]) -> str:
+    """A guide with its links made site links (see the module's doc)."""
+    out = []
+    fenced = False
+    comment = False
+    for line in text.splitlines():
+        # The compile markers of scripts/doc-samples.py (`<!-- sample-setup … -->`) are not for
+        # readers, and DocC would read a `@Observable` in them as a directive.
+        if not fenced and (comment or line.lstrip().startswith("<!--")):
+            comment = "-->" not in line
+            continue
+        if FENCE.match(line):
+            fenced = not fenced
+        if fenced or FENCE.match(line):
+            out.append(line)
+            continue
+
+        def replace(match: re.Match[str]) -> str:
+            target = match.group(1)
+            if re.match(r"^[a-z]+:", target):
+                return match.group(0)
+            path, _, fragment = target.partition("#")
+            guide = path.removesuffix(".md") if path else name
+            if guide in anchors and (path == "" or path.endswith(".md")):
+                link = f"doc:{guide}"
+                if fragment:
+                    heading = anchors[guide].get(fragment)
+                    if heading is None:
+                        raise SystemExit(f"docs-site: Docs/{name}.md links to {target}, a heading that does not exist")
+                    link += "#" + docc_fragment(heading)
+                return f"]({link})"
+            if path.rsplit("/", 1)[-1] in ELSEWHERE:
+                return f"]({ELSEWHERE[path.rsplit('/', 1)[-1]]})"
+            return "]()"
+
+        line = LINK.sub(replace, line)
+        # A DocC symbol link shown as code (``` ``/RACCore/Signal`` ```), which DocC would resolve.
+        line = re.sub(r"``` ``(.*?)`` ```", r"`\1` (a symbol link)", line)
+        # A link whose target is not on the site keeps its text only.
+        line = re.sub(r"\[([^\]]*)\]\(\)", r"\1", line)
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def landing_page() -> str:
+    titles = {}
+    for guide in GUIDES:
+        first = (ROOT / "Docs" / f"{guide}.md").read_text(encoding="utf-8").splitlines()[0]
+        titles[guide] = first.removeprefix("# ").strip()
+    out = [
+        "# ReactiveCocoa for Swift",
+        "",
+        "ReactiveCocoa 2.x rebuilt as a multi-module Swift 6 package: signals, operators, schedulers,",
+        "commands and bindings, with RAC's names and marble testing.",
+        "",
+        "@Metadata {",
+        "    @TechnologyRoot",
+        "}",
+        "",
+        "## Overview",
+        "",
+        "Start with <doc:GettingStarted>, then <doc:Concepts> for the rules every type keeps. Each",
+        "module's page lists its types. [Signal's operators](/documentation/racoperators/raccore/signal/)",
+        "lists every operator by task, and each operator's page shows its marble diagram.",
+        "",
+        "## Topics",
+        "",
+        "### Guides",
+        "",
+    ]
+    out += [f"- <doc:{guide}>" for guide in GUIDES]
+    out.append("")
+    # The modules are other archives of the merged site: DocC resolves no authored link from this
+    # catalog (which has no symbols) into them, so these are site paths, which the browser check
+    # (scripts/docs-site-check.py) follows.
+    modules = ["", "## Modules", ""]
+    for module, summary in MODULES:
+        modules.append(f"- [{module}](/documentation/{module.lower()}): {summary}.")
+    out[out.index("## Topics") : out.index("## Topics")] = modules[1:] + [""]
+    return "\n".join(out)
+
+
+def write_guides(catalog: Path) -> int:
+    catalog.mkdir(parents=True, exist_ok=True)
+    anchors = {guide: headings(ROOT / "Docs" / f"{guide}.md") for guide in GUIDES}
+    for guide in GUIDES:
+        text = (ROOT / "Docs" / f"{guide}.md").read_text(encoding="utf-8")
+        text = rewrite(guide, text, anchors)
+        # The title is shown as plain text in the sidebar, where backticks would show.
+        title, _, body = text.partition("\n")
+        (catalog / f"{guide}.md").write_text(title.replace("`", "") + "\n" + body, encoding="utf-8")
+    (catalog / f"{BUNDLE}.md").write_text(landing_page(), encoding="utf-8")
+    print(f"{catalog}: landing page and {len(GUIDES)} guides")
+    return 0
+
+
+def operators_table():
+    """scripts/operators-table.py as a module (its families, doc-comment reader and symbol links)."""
+    spec = importlib.util.spec_from_file_location("operators_table", ROOT / "scripts" / "operators-table.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["operators_table"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# The task of each family of scripts/operators-table.py, in the order of Combine's Publisher page;
+# error handling is a task of its own, taken from the families by name.
+TASKS = [
+    ("transform", "Transforming values"),
+    ("filter", "Filtering"),
+    ("time", "Controlling timing"),
+    ("combine", "Combining signals"),
+    ("higher-order", "Higher-order"),
+    ("errors", "Handling errors"),
+    ("side effects", "Side effects"),
+    ("threading", "Threading"),
+    ("multicast", "Sharing"),
+    ("binding", "Binding"),
+    ("blocking", "Blocking"),
+    ("async bridges", "Async bridges"),
+    ("creation", "Creating signals"),
+]
+ERROR_HANDLING = re.compile(r"^(catch|retry|mapError|promoteError|materialize|dematerialize|tryMap|doError|doAfterError|logError)\b")
+
+
+def task_of(operator) -> str:
+    name = operator.swift.removeprefix("await ").removeprefix("Signal.")
+    if ERROR_HANDLING.match(name):
+        return "errors"
+    return operator.family
+
+
+def write_topics(module: str, catalog: Path, graphs: Path) -> int:
+    table = operators_table()
+    operators, _ = table.collect()
+    links = table.symbol_links(module, graphs)
+    groups: dict[str, list[str]] = {}
+    for operator in operators:
+        link = links.get((operator.path, operator.line))
+        if link is None or table.module_of(operator) != module:
+            continue
+        if link not in groups.setdefault(task_of(operator), []):
+            groups[task_of(operator)].append(link)
+    if not groups:
+        return 0
+    page = "RACCore/Signal" if module != "RACCore" else "Signal"
+    out = [f"# ``{module}/{page}``", ""]
+    if module != "RACOperators":
+        out += [
+            "The operators that RACOperators adds to `Signal` (map, filter, flattenMap, throttle …) are",
+            "listed by task on [Signal's operators](/documentation/racoperators/raccore/signal).",
+            "",
+        ]
+    out += ["## Topics"]
+    for family, title in TASKS:
+        if family in groups:
+            out += ["", f"### {title}", ""] + [f"- {link}" for link in groups[family]]
+    unknown = sorted(set(groups) - {family for family, _ in TASKS})
+    if unknown:
+        raise SystemExit(f"docs-site: families without a task title: {unknown}")
+    (catalog / "Signal.md").write_text("\n".join(out) + "\n", encoding="utf-8")
+    if module == "RACOperators":
+        # The module's page links each task's list on the Signal page.
+        root = catalog / f"{module}.md"
+        text = root.read_text(encoding="utf-8")
+        tasks = " · ".join(
+            f"[{title}](/documentation/racoperators/raccore/signal#{docc_fragment(title)})"
+            for family, title in TASKS
+            if family in groups
+        )
+        section = f"## Operators by task\n\nThe operators of ``RACCore/Signal``, by task: {tasks}.\n\n"
+        root.write_text(text.replace("## Topics", section + "## Topics", 1), encoding="utf-8")
+    count = sum(len(links) for links in groups.values())
+    print(f"{catalog}: Signal.md with {count} operators in {len(groups)} tasks")
+    return 0
+
+
+READING_MARBLES = """# Reading marbles
+
+How to read the picture on an operator's page.
+
+## Overview
+
+Each picture is drawn by the operator itself: a test plays the marble sketch of the operator's
+documentation through the real operator on a virtual clock and draws what happened.
+
+- Each line is one signal: first the inputs (`self`, and the other signals an operator takes),
+  then the output, labelled with the call that made it.
+- Time runs from left to right, in frames of the test scheduler's clock.
+- A circle is a value, at the frame it was sent; values sent in the same frame are drawn in one
+  group.
+- A bar is completion; a cross is an error. A line that ends with neither is still running when
+  the picture ends.
+
+The sketch under the picture (in the discussion) is the same history in text: `-` is a frame in
+which nothing happens, a letter or number is a value, `|` completion and `#` an error. The guide
+*Marble testing with RACTesting* has the whole grammar, which the tests use too.
+"""
+
+
+def doc_comments(graphs: Path) -> dict[str, list[str]]:
+    """The doc comment (lines) of each symbol of the graphs, by its precise identifier."""
+    comments = {}
+    for graph in sorted(graphs.glob("*.symbols.json")):
+        for symbol in json.loads(graph.read_text(encoding="utf-8"))["symbols"]:
+            lines = symbol.get("docComment", {}).get("lines", [])
+            comments[symbol["identifier"]["precise"]] = [line["text"] for line in lines]
+    return comments
+
+
+def symbol_ids(graphs: Path) -> dict[tuple[str, int], str]:
+    """Precise identifier of each symbol, by its file (relative to the repository) and 1-based line."""
+    found = {}
+    for graph in sorted(graphs.glob("*.symbols.json")):
+        for symbol in json.loads(graph.read_text(encoding="utf-8"))["symbols"]:
+            location = symbol.get("location")
+            if not location:
+                continue
+            try:
+                relative = Path(location["uri"].removeprefix("file://")).resolve().relative_to(ROOT).as_posix()
+            except ValueError:
+                continue
+            found[(relative, location["position"]["line"] + 1)] = symbol["identifier"]["precise"]
+    return found
+
+
+def blocks(lines: list[str]) -> list[list[str]]:
+    """The paragraphs and fenced blocks of a doc comment, each a list of lines."""
+    out: list[list[str]] = []
+    current: list[str] = []
+    fenced = False
+    for line in lines:
+        if FENCE.match(line):
+            if not fenced and current:
+                out.append(current)
+                current = []
+            current.append(line)
+            fenced = not fenced
+            if not fenced:
+                out.append(current)
+                current = []
+            continue
+        if fenced:
+            current.append(line)
+        elif line.strip():
+            current.append(line)
+        elif current:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+# Wider than this (in pixels), a picture is scaled down to the page's width: its page links to it
+# at full size too.
+PAGE_WIDTH = 760
+
+
+def full_size(module: str, picture: str) -> str:
+    svg = (ROOT / "Docs" / "marbles" / f"{picture}.svg").read_text(encoding="utf-8")
+    width = re.search(r'<svg[^>]*\swidth="([0-9.]+)', svg)
+    if not width or float(width.group(1)) <= PAGE_WIDTH:
+        return ""
+    return f" The picture is scaled to the page: [see it at full size](/images/org.reactivecocoa.{module}/{picture}.svg)."
+
+
+def reader_page(table, module: str, link: str, operator, comment: list[str], picture: str | None) -> str | None:
+    """The extension file of one operator (see the module's doc), or None if its doc comment does
+    not have the expected shape (then DocC shows the doc comment as it is)."""
+    parts = blocks(comment)
+    if not parts or FENCE.match(parts[0][0]):
+        return None
+    first = " ".join(line.strip() for line in parts[0])
+    sentences = table.sentences(first)
+    rac_line = None
+    kept = []
+    for sentence in sentences:
+        match = table.RAC_NAME.match(sentence)
+        if match and rac_line is None:
+            rest = sentence[match.end():].strip()
+            if rest.startswith("(") or rest in ("", ".") or rest.startswith(". "):
+                rac_line = "RAC name: " + sentence.removeprefix("RAC:").strip()
+                continue
+            rac_line = "RAC name: " + match.group(1)
+            rest = rest.lstrip(" ,.:;")
+            if rest:
+                kept.append(rest[0].upper() + rest[1:])
+            continue
+        kept.append(sentence)
+    if not kept:
+        return None
+    # The meaning first (as operators-table.py reads it), then the rest of the first paragraph.
+    if operator.meaning in kept:
+        kept.remove(operator.meaning)
+    metadata = ["    @DocumentationExtension(mergeBehavior: override)"]
+    # Overloads of one name (the tuple arities of `and()`) get titles that tell them apart, from
+    # the qualifier of their RAC name: "and() on a 2-tuple of booleans".
+    qualifier = re.search(r"\((on [^()]*)\)", rac_line or "")
+    name = link.strip("`").rsplit("/", 1)[-1]
+    if qualifier and re.search(r"-[a-z0-9]{4,5}$", name):
+        title = re.sub(r"-[a-z0-9]{4,5}$", "", name) + " " + qualifier.group(1)
+        metadata.append(f'    @DisplayName("{title}", style: symbol)')
+    out = [
+        f"# {link}",
+        "",
+        "@Metadata {",
+        *metadata,
+        "}",
+        "",
+        operator.meaning or kept.pop(0),
+        "",
+    ]
+    if rac_line:
+        if rac_line.startswith("RAC name: none ("):
+            rac_line = rac_line.replace("RAC name: none (", "RAC name: none (not in ReactiveCocoa 2.x; ", 1)
+        else:
+            rac_line = rac_line.replace("RAC name: none", "RAC name: none (not in ReactiveCocoa 2.x)")
+        out += [rac_line, ""]
+    if picture:
+        out += [
+            f"![{operator.swift}, played by the operator: one line per signal, time to the right]({picture}.svg)",
+            "",
+            "How to read the picture: <doc:ReadingMarbles>." + full_size(module, picture),
+            "",
+        ]
+    if kept:
+        out += [" ".join(kept), ""]
+    for part in parts[1:]:
+        out += part + [""]
+    return "\n".join(out)
+
+
+def write_pages(module: str, catalog: Path, graphs: Path) -> int:
+    table = operators_table()
+    operators, _ = table.collect()
+    links = table.symbol_links(module, graphs)
+    ids = symbol_ids(graphs)
+    comments = doc_comments(graphs)
+    folder = catalog / "OperatorPages"
+    written = 0
+    pictures = set()
+    for operator in operators:
+        link = links.get((operator.path, operator.line))
+        precise = ids.get((operator.path, operator.line))
+        if link is None or precise is None or table.module_of(operator) != module:
+            continue
+        picture = table.picture_of(operator)
+        page = reader_page(table, module, link, operator, comments.get(precise, []), picture)
+        if page is None:
+            continue
+        folder.mkdir(exist_ok=True)
+        name = re.sub(r"[^A-Za-z0-9]+", "-", link.strip("`")).strip("-")
+        while (folder / f"{name}.md").exists():
+            name += "-"
+        (folder / f"{name}.md").write_text(page, encoding="utf-8")
+        written += 1
+        if picture:
+            pictures.add(picture)
+    for picture in pictures:
+        target = catalog / "OperatorDiagrams" / f"{picture}.svg"
+        if not target.exists():
+            target.parent.mkdir(exist_ok=True)
+            target.write_bytes((ROOT / "Docs" / "marbles" / f"{picture}.svg").read_bytes())
+    if written:
+        (catalog / "ReadingMarbles.md").write_text(READING_MARBLES, encoding="utf-8")
+    print(f"{catalog}: {written} operator pages, {len(pictures)} with a picture")
+    return 0
+
+
+def main(arguments: list[str]) -> int:
+    if len(arguments) == 4 and arguments[0] == "pages":
+        return write_pages(arguments[1], Path(arguments[2]), Path(arguments[3]))
+    if len(arguments) == 2 and arguments[0] == "guides":
+        return write_guides(Path(arguments[1]))
+    if len(arguments) == 4 and arguments[0] == "topics":
+        return write_topics(arguments[1], Path(arguments[2]), Path(arguments[3]))
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
