@@ -94,7 +94,9 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     ///     `execute(_:)` on its caller's thread. Formed in an actor-isolated context (a
     ///     `@MainActor` view model), it belongs to that actor: `execute(_:)` called off it stops
     ///     the process with a message naming the command's creation, the actor and the thread.
-    ///   - isolation, file, line: the caller's isolation (`#isolation`) and location; leave them out.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
     public init(
         enabled: Signal<Bool, Never>? = nil,
         allowsConcurrentExecution: Bool = false,
