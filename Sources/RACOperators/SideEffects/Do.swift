@@ -18,13 +18,11 @@ extension Signal {
         _ action: @escaping (Value) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        lift(
-            SideEffectStage.self,
-            SideEffects(
-                next: action,
-                site: IsolatedCallSite(
-                    isolation, call: "doNext(_:)", file: file, line: line, signalName: self.name)),
-            named: SignalDebugNames.name("[\(self.name)] -doNext:"))
+        sideEffects(
+            "doNext(_:)", named: "[\(self.name)] -doNext:", isolation: isolation, file: file, line: line
+        ) {
+            SideEffects(next: action, site: $0)
+        }
     }
 
     /// RAC: `-doError:`. Runs `action(error)` when the signal fails, then forwards the error.
@@ -38,14 +36,11 @@ extension Signal {
         _ action: @escaping (Failure) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        lift(
-            SideEffectStage.self,
-            SideEffects(
-                error: action,
-                site: IsolatedCallSite(
-                    isolation, call: "doError(_:)", file: file, line: line, signalName: self.name)),
-            named: SignalDebugNames.name("[\(self.name)] -doError:")
-        )
+        sideEffects(
+            "doError(_:)", named: "[\(self.name)] -doError:", isolation: isolation, file: file, line: line
+        ) {
+            SideEffects(error: action, site: $0)
+        }
     }
 
     /// RAC: `-doCompleted:`. Runs `action()` when the signal completes, then forwards the
@@ -60,12 +55,11 @@ extension Signal {
         _ action: @escaping () -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        lift(
-            SideEffectStage.self,
-            SideEffects(
-                completed: action,
-                site: IsolatedCallSite(
-                    isolation, call: "doCompleted(_:)", file: file, line: line, signalName: self.name)),
-            named: SignalDebugNames.name("[\(self.name)] -doCompleted:"))
+        sideEffects(
+            "doCompleted(_:)", named: "[\(self.name)] -doCompleted:", isolation: isolation, file: file,
+            line: line
+        ) {
+            SideEffects(completed: action, site: $0)
+        }
     }
 }

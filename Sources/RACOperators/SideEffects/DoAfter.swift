@@ -20,13 +20,12 @@ extension Signal {
         _ action: @escaping (Value) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        lift(
-            SideEffectStage.self,
-            SideEffects(
-                next: action, after: true,
-                site: IsolatedCallSite(
-                    isolation, call: "doAfterNext(_:)", file: file, line: line, signalName: self.name)),
-            named: SignalDebugNames.name("[\(self.name)] -doAfterNext:"))
+        sideEffects(
+            "doAfterNext(_:)", named: "[\(self.name)] -doAfterNext:", isolation: isolation, file: file,
+            line: line
+        ) {
+            SideEffects(next: action, after: true, site: $0)
+        }
     }
 
     /// RAC: none (RxSwift `do(afterError:)`). Forwards the error, then runs `action(error)`. The
@@ -42,13 +41,12 @@ extension Signal {
         _ action: @escaping (Failure) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        lift(
-            SideEffectStage.self,
-            SideEffects(
-                error: action, after: true,
-                site: IsolatedCallSite(
-                    isolation, call: "doAfterError(_:)", file: file, line: line, signalName: self.name)),
-            named: SignalDebugNames.name("[\(self.name)] -doAfterError:"))
+        sideEffects(
+            "doAfterError(_:)", named: "[\(self.name)] -doAfterError:", isolation: isolation, file: file,
+            line: line
+        ) {
+            SideEffects(error: action, after: true, site: $0)
+        }
     }
 
     /// RAC: none (RxSwift `do(afterCompleted:)`). Forwards the completion, then runs `action()`.
@@ -64,12 +62,11 @@ extension Signal {
         _ action: @escaping () -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        lift(
-            SideEffectStage.self,
-            SideEffects(
-                completed: action, after: true,
-                site: IsolatedCallSite(
-                    isolation, call: "doAfterCompleted(_:)", file: file, line: line, signalName: self.name)),
-            named: SignalDebugNames.name("[\(self.name)] -doAfterCompleted:"))
+        sideEffects(
+            "doAfterCompleted(_:)", named: "[\(self.name)] -doAfterCompleted:", isolation: isolation,
+            file: file, line: line
+        ) {
+            SideEffects(completed: action, after: true, site: $0)
+        }
     }
 }

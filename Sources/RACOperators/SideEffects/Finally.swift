@@ -16,12 +16,10 @@ extension Signal {
         _ action: @escaping () -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        lift(
-            SideEffectStage.self,
-            SideEffects(
-                error: { _ in action() }, completed: action,
-                site: IsolatedCallSite(
-                    isolation, call: "finally(_:)", file: file, line: line, signalName: self.name)),
-            named: SignalDebugNames.name("[\(self.name)] -finally:"))
+        sideEffects(
+            "finally(_:)", named: "[\(self.name)] -finally:", isolation: isolation, file: file, line: line
+        ) {
+            SideEffects(error: { _ in action() }, completed: action, site: $0)
+        }
     }
 }

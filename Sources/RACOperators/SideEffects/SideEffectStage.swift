@@ -79,3 +79,24 @@ final class SideEffectStage<Value, Failure: Error>:
             actions.completed.map { action in { _ in action() } }, on: (), around: { _ in emitCompleted() })
     }
 }
+
+extension Signal {
+    /// The signal of a side-effect operator: `actions`, given the site of the operator's call
+    /// (`call`, made from `isolation` at `file`:`line`; `nil` from nonisolated code), run by a
+    /// `SideEffectStage`, the result named `name`, made for the operator `function`.
+    ///
+    /// ```
+    /// self:                                          -a-|
+    /// sideEffects("doNext(_:)", …) { next: record }:  -a-|     (record(a) just before a)
+    /// ```
+    @inlinable
+    func sideEffects(
+        _ call: StaticString, named name: @autoclosure () -> String,
+        isolation: (any Actor)?, file: StaticString, line: UInt,
+        function: StaticString = #function, _ actions: (IsolatedCallSite?) -> SideEffects<Value, Failure>
+    ) -> Signal<Value, Failure> {
+        let site = IsolatedCallSite(isolation, call: call, file: file, line: line, signalName: self.name)
+        return lift(
+            SideEffectStage.self, actions(site), named: SignalDebugNames.name(name()), function: function)
+    }
+}
