@@ -101,6 +101,10 @@ struct IsolationCheckTests {
         await tally.watchWithSideEffect(other)
         await tally.send([10], to: other)
         #expect(await tally.count == 16)
+        // The actor holds its subscriptions and their closures hold the actor: ending the
+        // subscriptions lets both go.
+        subject.sendCompleted()
+        other.sendCompleted()
     }
 
     @Test("nonisolated callbacks run on any thread, unchecked, as before")
@@ -142,6 +146,7 @@ struct IsolationCheckTests {
         target <~ subject
         onThreads(3) { index in subject.sendNext(index) }
         #expect(written.current.sorted() == [0, 1, 2])
+        subject.sendCompleted()  // ends the binding, which a live subject keeps
     }
 }
 
