@@ -107,30 +107,11 @@ final class LogWatchProcess: @unchecked Sendable {
     private let input = Pipe()
     private let streams = Locked((output: Data(), errors: Data(), ended: 0))
 
-    /// Where SwiftPM put the products: the directory of the running test bundle.
-    static var productsDirectory: URL {
-        #if os(macOS)
-            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-                return bundle.bundleURL.deletingLastPathComponent()
-            }
-            return Bundle.main.bundleURL
-        #else
-            return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-                .deletingLastPathComponent()
-        #endif
-    }
-
     /// Starts `rac-logwatch` with `arguments`.
     init(arguments: [String]) throws {
-        let executable = Self.productsDirectory.appendingPathComponent("rac-logwatch")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ChildProcessError.notBuilt(executable.path)
-        }
-        process.executableURL = executable
+        process.executableURL = try BuiltProduct.executable("rac-logwatch")
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
-        process.environment = environment
+        process.environment = BuiltProduct.environmentWithoutLeakChecks
         let output = Pipe()
         let errors = Pipe()
         process.standardInput = input

@@ -67,34 +67,15 @@ final class ShowcaseProcess: @unchecked Sendable {
     private var outputEnded = false
     private var errorEnded = false
 
-    /// Where SwiftPM put the products: the directory of the running test bundle.
-    static var productsDirectory: URL {
-        #if os(macOS)
-            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-                return bundle.bundleURL.deletingLastPathComponent()
-            }
-            return Bundle.main.bundleURL
-        #else
-            return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-                .deletingLastPathComponent()
-        #endif
-    }
-
     /// Starts `rac-showcase` with `arguments`.
     init(arguments: [String]) throws {
-        let executable = Self.productsDirectory.appendingPathComponent("rac-showcase")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ChildProcessError.notBuilt(executable.path)
-        }
-        process.executableURL = executable
+        process.executableURL = try BuiltProduct.executable("rac-showcase")
         process.arguments = arguments
         // Under AddressSanitizer the child checks no leaks: when its input ends it exits while the
         // interface queue may still be tearing a chain down, and LeakSanitizer then misreports the
         // weak side table of a live object, turning the exit status into 1. The test process
         // itself, where the library's chains live, is still checked.
-        var environment = ProcessInfo.processInfo.environment
-        environment["ASAN_OPTIONS"] = (environment["ASAN_OPTIONS"].map { $0 + ":" } ?? "") + "detect_leaks=0"
-        process.environment = environment
+        process.environment = BuiltProduct.environmentWithoutLeakChecks
         process.standardInput = input
         process.standardOutput = outputPipe
         process.standardError = errorPipe
