@@ -114,6 +114,24 @@ extension Signal {
     /// combineLatest(with: silent):   ------------|      (nothing sent; ends with self)
     /// RxSwift, with silent:          ------|            (ends at self's 2)
     /// ```
+    ///
+    /// A sign-in button enabled once both fields are filled in:
+    ///
+    /// ```swift
+    /// let username = Subject<String, Never>()
+    /// let password = Subject<String, Never>()
+    /// let canSignIn = username.combineLatest(with: password)
+    ///     .map { name, secret in !name.isEmpty && secret.count >= 8 }
+    /// let subscription = canSignIn.subscribe(next: { print("sign-in enabled:", $0) })
+    /// username.sendNext("ada")              // nothing yet: no password
+    /// password.sendNext("hunter2")          // sign-in enabled: false
+    /// password.sendNext("correct horse")    // sign-in enabled: true
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameter other: the signal whose latest value is paired with this signal's.
+    /// - Returns: a signal of `(latest of self, latest of other)` pairs, sent from the moment both
+    ///   have sent a value; it completes when both have completed and fails as soon as either fails.
     @inlinable
     public func combineLatest<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         let name = SignalDebugNames.name("[\(self.name)] -combineLatestWith: \(other)")
@@ -133,6 +151,10 @@ extension Signal {
     /// c:              ----p-q-----|
     /// combineLatest:  ----u-vw----|    u = (1, x, p), v = (1, x, q), w = (2, x, q)
     /// ```
+    ///
+    /// - Parameter signals: the signals to combine, any number, each with its own value type.
+    /// - Returns: a signal of tuples of the latest values, in argument order, sent once every
+    ///   signal has sent one; it completes when all have completed and fails when any fails.
     @inlinable
     public static func combineLatest<each Input>(
         _ signals: repeat Signal<each Input, Failure>
@@ -156,6 +178,11 @@ extension Signal {
     /// signals:        [ -1---2-|, --a----| ]
     /// combineLatest:  --u--v-|      u = [1, a], v = [2, a]
     /// ```
+    ///
+    /// - Parameter signals: the signals to combine, all of one value type.
+    /// - Returns: a signal of arrays of the latest values, in the order of `signals`, sent once each
+    ///   has sent one; it completes when all have completed (at once for none) and fails when any
+    ///   fails.
     @inlinable
     public static func combineLatest<Element>(
         _ signals: some Sequence<Signal<Element, Failure>>

@@ -18,6 +18,25 @@ extension Signal {
     /// sample:          --a----c-c-|
     /// RxSwift sample:  --a----c-----|     (c once; completes when the sampler does)
     /// ```
+    ///
+    /// A display that shows the latest temperature reading at each refresh:
+    ///
+    /// ```swift
+    /// let temperature = Subject<Double, Never>()
+    /// let refresh = Subject<Void, Never>()
+    /// let shown = temperature.sample(refresh)
+    /// let subscription = shown.subscribe(next: { print("\($0) °C") })
+    /// refresh.sendNext(())          // nothing: no reading yet
+    /// temperature.sendNext(19.5)
+    /// temperature.sendNext(20.0)
+    /// refresh.sendNext(())          // 20.0 °C
+    /// refresh.sendNext(())          // 20.0 °C (again: the latest reading)
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameter sampler: the signal whose values say when to send this signal's latest value.
+    /// - Returns: a signal of this signal's latest value at each value of `sampler` (once this
+    ///   signal has sent one); it completes, or fails, as soon as either signal does.
     @inlinable
     public func sample<Sampler>(_ sampler: Signal<Sampler, Failure>) -> Signal<Value, Failure> {
         .pairInputs(self, sampler, named: SignalDebugNames.name("[\(self.name)] -sample: \(sampler)")) {
@@ -35,6 +54,12 @@ extension Signal {
     /// sampler:             --x-x---x-x-|
     /// sample(default: z):  --z-z---a|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - sampler: the signal whose values say when to send this signal's latest value.
+    ///   - defaultValue: what a value of `sampler` sends before this signal's first value.
+    /// - Returns: a signal of this signal's latest value (or `defaultValue`) at each value of
+    ///   `sampler`; it completes, or fails, as soon as either signal does.
     @inlinable
     public func sample<Sampler>(
         _ sampler: Signal<Sampler, Failure>, default defaultValue: Value

@@ -12,6 +12,13 @@ extension Signal {
     /// other:                                     --1-2-----3-|
     /// withLatest(from:) { c ? throw e : $0+$1 }:  -----x--#       x = b2
     /// ```
+    ///
+    /// - Parameters:
+    ///   - other: the signal whose latest value goes with each of this signal's values.
+    ///   - combine: makes the value to send from this signal's value and `other`'s latest; an
+    ///     error it throws fails the result.
+    /// - Returns: a signal of `combine(value, latest)`, as `withLatest(from:_:)`; it also fails,
+    ///   disposing both inputs, with the first error `combine` throws.
     @inlinable @_disfavoredOverload
     public func withLatest<Other, Result>(
         from other: Signal<Other, Failure>, _ combine: @escaping (Value, Other) throws(Failure) -> Result

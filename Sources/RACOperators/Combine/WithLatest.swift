@@ -17,6 +17,25 @@ extension Signal {
     /// other:               --1-2-----3-|
     /// withLatest(from:):   -----x--y-|       x = (b, 2), y = (c, 2)
     /// ```
+    ///
+    /// Saving the latest draft each time the Save button is tapped:
+    ///
+    /// ```swift
+    /// let saveTaps = Subject<Void, Never>()
+    /// let draft = Subject<String, Never>()
+    /// let saves = saveTaps.withLatest(from: draft).map { _, text in text }
+    /// let subscription = saves.subscribe(next: { print("saving", $0) })
+    /// saveTaps.sendNext(())          // nothing: no draft yet
+    /// draft.sendNext("Hello")        // nothing: typing does not save
+    /// draft.sendNext("Hello, world")
+    /// saveTaps.sendNext(())          // saving Hello, world
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameter other: the signal whose latest value goes with each of this signal's values.
+    /// - Returns: a signal of `(value, latest of other)` pairs, one for each value of this signal
+    ///   sent after `other`'s first; it completes when this signal completes and fails when either
+    ///   fails.
     @inlinable
     public func withLatest<Other>(from other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         withLatest(from: other) { ($0, $1) }
@@ -30,6 +49,13 @@ extension Signal {
     /// other:                    --1-2-----3-|
     /// withLatest(from:, +):     -----x--y-|       x = b2, y = c2
     /// ```
+    ///
+    /// - Parameters:
+    ///   - other: the signal whose latest value goes with each of this signal's values.
+    ///   - combine: makes the value to send from this signal's value and `other`'s latest.
+    /// - Returns: a signal of `combine(value, latest)`, one for each value of this signal sent
+    ///   after `other`'s first; it completes when this signal completes and fails when either
+    ///   fails.
     @inlinable
     public func withLatest<Other, Result>(
         from other: Signal<Other, Failure>, _ combine: @escaping (Value, Other) -> Result

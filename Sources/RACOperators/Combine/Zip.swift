@@ -154,6 +154,24 @@ extension Signal {
     /// zip(with:) of short:  --x|               (short is done and empty at 3)
     /// RxSwift, of short:    --x---------|      (waits for other's end)
     /// ```
+    ///
+    /// Each request paired with its response, in order:
+    ///
+    /// ```swift
+    /// let requests = Subject<String, Never>()
+    /// let statuses = Subject<Int, Never>()
+    /// let log = requests.zip(with: statuses).map { request, status in "\(request) -> \(status)" }
+    /// let subscription = log.subscribe(next: { print($0) })
+    /// requests.sendNext("GET /inbox")
+    /// requests.sendNext("GET /drafts")    // both wait for their status
+    /// statuses.sendNext(200)              // GET /inbox -> 200
+    /// statuses.sendNext(404)              // GET /drafts -> 404
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameter other: the signal whose n-th value is paired with this signal's n-th value.
+    /// - Returns: a signal of `(self's n-th, other's n-th)` pairs; it completes as soon as one side
+    ///   has completed with no value left waiting, and fails as soon as either fails.
     @inlinable
     public func zip<Other>(with other: Signal<Other, Failure>) -> Signal<(Value, Other), Failure> {
         .pairInputs(self, other, named: SignalDebugNames.name("[\(self.name)] -zipWith: \(other)")) {
@@ -174,6 +192,11 @@ extension Signal {
     /// c:    ---p-q---|
     /// zip:  ---u---v-|       u = (1, x, p), v = (2, y, q)
     /// ```
+    ///
+    /// - Parameter signals: the signals to zip, any number, each with its own value type.
+    /// - Returns: a signal of tuples of the values with the same index, in argument order; it
+    ///   completes as soon as one signal has completed with no value left waiting (at once for
+    ///   none), and fails as soon as any fails.
     @inlinable
     public static func zip<each Input>(
         _ signals: repeat Signal<each Input, Failure>
@@ -191,6 +214,11 @@ extension Signal {
     /// signals:  [ -1--2-|, --a-b-| ]
     /// zip:      --u-v-|         u = [1, a], v = [2, b]
     /// ```
+    ///
+    /// - Parameter signals: the signals to zip, all of one value type.
+    /// - Returns: a signal of arrays of the values with the same index, in the order of `signals`;
+    ///   it completes as soon as one has completed with no value left waiting (at once for none),
+    ///   and fails as soon as any fails.
     @inlinable
     public static func zip<Element>(
         _ signals: some Sequence<Signal<Element, Failure>>

@@ -14,6 +14,25 @@ extension Signal {
     /// delay(2) of failing:         ---a-#        (b was waiting: dropped)
     /// Combine delay(2), failing:   ---a--b#
     /// ```
+    ///
+    /// Hiding a "Saved" banner two seconds after each save:
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()       // in an app: Scheduler.main or a QueueScheduler
+    /// let saved = Subject<String, Never>()
+    /// let hideBanner = saved.delay(.seconds(2), on: scheduler)
+    /// let subscription = hideBanner.subscribe(next: { print("hide the banner for", $0) })
+    /// saved.sendNext("report.pdf")
+    /// scheduler.advance(by: .seconds(1))     // nothing yet
+    /// scheduler.advance(by: .seconds(1))     // hide the banner for report.pdf
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long each value and the completion wait (`>= 0`).
+    ///   - scheduler: where the events wait and are sent from.
+    /// - Returns: a signal of the same values, each sent `interval` later; it completes `interval`
+    ///   after this signal does, and fails at once when it fails (dropping the values waiting).
     @inlinable
     public func delay(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(interval, "delay(_:on:)")

@@ -16,6 +16,23 @@ extension Signal where Value == Int, Failure == Never {
     /// ```
     /// interval(2):   --0-1-2-3-…
     /// ```
+    ///
+    /// Refreshing a feed every 30 seconds:
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()       // in an app: a QueueScheduler
+    /// let refreshes = Signal.interval(.seconds(30), on: scheduler).map { "refresh #\($0 + 1)" }
+    /// let subscription = refreshes.subscribe(next: { print($0) })
+    /// scheduler.advance(by: .seconds(90))   // refresh #1, refresh #2, refresh #3
+    /// subscription.dispose()                // stops the timer
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: the time between ticks (`>= 0`); the first tick comes `interval` after
+    ///     subscription.
+    ///   - scheduler: where the timer runs and the ticks are sent from.
+    ///   - leeway: how late the scheduler may send a tick, to save power (`>= 0`).
+    /// - Returns: a signal of the tick numbers 0, 1, 2, …; it never completes nor fails.
     @inlinable
     public static func interval(
         _ interval: Duration, on scheduler: Scheduler, leeway: Duration = .zero

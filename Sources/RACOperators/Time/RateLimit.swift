@@ -20,6 +20,27 @@ extension Signal {
     /// rateLimit(5):   -a----------d----|        (a and d at once; b, c and e dropped)
     /// throttle(5):    ----------c------(e|)     (RAC's: c and e late; a, b and d dropped)
     /// ```
+    ///
+    /// A Pay button that ignores the extra taps of a double tap:
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()       // in an app: Scheduler.main or a QueueScheduler
+    /// let payTaps = Subject<String, Never>()
+    /// let payments = payTaps.rateLimit(.seconds(1), on: scheduler)
+    /// let subscription = payments.subscribe(next: { print("pay", $0) })
+    /// payTaps.sendNext("order 17")               // pay order 17 (at once)
+    /// scheduler.advance(by: .milliseconds(200))
+    /// payTaps.sendNext("order 17")               // dropped: within a second of the first
+    /// scheduler.advance(by: .seconds(1))
+    /// payTaps.sendNext("order 18")               // pay order 18
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long the values after a sent one are dropped (`> 0`).
+    ///   - scheduler: where the window's timer runs.
+    /// - Returns: a signal of the first value of each window, sent at once; it completes and fails
+    ///   when this signal does.
     @inlinable
     public func rateLimit(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requirePositive(interval, "rateLimit(_:on:)")
@@ -67,6 +88,14 @@ extension Signal {
     /// self:                        -a-b-c------d-e--|     (interval = 5 frames)
     /// rateLimit(5, latest: true):  -a----c-----d----(e|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long each window lasts (`> 0`).
+    ///   - latest: whether the latest value of a window is sent when it ends (`true`) or dropped.
+    ///   - scheduler: where the windows' timers run and the held values are sent from.
+    /// - Returns: a signal of the first value of each burst, at once, and (with `latest`) the last
+    ///   value of each window at its end; it completes (after sending the held value) and fails
+    ///   when this signal does.
     @inlinable
     public func rateLimit(
         _ interval: Duration, latest: Bool, on scheduler: Scheduler

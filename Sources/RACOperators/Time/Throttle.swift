@@ -11,6 +11,14 @@ extension Signal {
     /// self:                              -a-B-c---|   (interval = 3 frames; B fails the test)
     /// throttle(3, valuesPassingTest:):   ---B----c|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long a value must go without a newer one before it is sent (`>= 0`).
+    ///   - scheduler: where the timers run and the held values are sent from.
+    ///   - predicate: whether a value is held (`true`) or sent at once (`false`).
+    /// - Returns: a signal of the values that passed `predicate` and were not replaced within
+    ///   `interval`, and of those that failed it, at once; it completes (after sending the held
+    ///   value) and fails when this signal does.
     @inlinable
     public func throttle(
         _ interval: Duration, on scheduler: Scheduler, valuesPassingTest predicate: @escaping (Value) -> Bool
@@ -50,6 +58,27 @@ extension Signal {
     /// throttle(3) of alerts:    -----------------(h|)    (only the last, at the end)
     /// rateLimit(3) of alerts:   -a---c---e---g---|       (their throttle, latest false)
     /// ```
+    ///
+    /// A search box that searches once typing has paused for 300 ms:
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()       // in an app: Scheduler.main or a QueueScheduler
+    /// let searchField = Subject<String, Never>()
+    /// let queries = searchField.throttle(.milliseconds(300), on: scheduler)
+    /// let subscription = queries.subscribe(next: { print("search for", $0) })
+    /// searchField.sendNext("s")
+    /// searchField.sendNext("sw")
+    /// scheduler.advance(by: .milliseconds(100))
+    /// searchField.sendNext("swi")                   // replaces "sw"
+    /// scheduler.advance(by: .milliseconds(300))     // search for swi
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long a value must go without a newer one before it is sent (`>= 0`).
+    ///   - scheduler: where the timers run and the values are sent from.
+    /// - Returns: a signal of the values not replaced within `interval`, each sent `interval` after
+    ///   it arrived; it completes (after sending the held value) and fails when this signal does.
     @inlinable
     public func throttle(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         throttle(interval, on: scheduler, valuesPassingTest: { _ in true })

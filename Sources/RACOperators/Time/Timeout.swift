@@ -32,6 +32,13 @@ extension Signal {
     /// timeout(5) of quiet:    -a---#
     /// Combine timeout(5):     -a----|         (on quiet: 5 frames after a, and no error)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long the signal has to terminate, from subscription (`>= 0`).
+    ///   - scheduler: where the timer runs and the error is sent from.
+    ///   - error: the error to fail with on time-out; evaluated only then.
+    /// - Returns: a signal of this signal's events until it terminates or `interval` passes; on
+    ///   time-out, this signal is disposed and the result fails with `error()`.
     @inlinable
     public func timeout(
         _ interval: Duration, on scheduler: Scheduler, raising error: @escaping @autoclosure () -> Failure
@@ -82,6 +89,26 @@ extension Signal where Failure == Never {
     /// timeout(5):             -a-b-#          (# = TimeoutError)
     /// RxSwift timeout(5):     -a-b-c-d-|      (restarted at each value: no gap of 5)
     /// ```
+    ///
+    /// An upload that must finish within 30 seconds:
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()       // in an app: a QueueScheduler
+    /// let upload = Subject<Int, Never>()    // percent done
+    /// let guarded = upload.timeout(.seconds(30), on: scheduler)
+    /// let subscription = guarded.subscribe(
+    ///     next: { print("\($0)%") }, error: { print($0) }, completed: { print("uploaded") })
+    /// upload.sendNext(40)                   // 40%
+    /// scheduler.advance(by: .seconds(30))   // timed out after 30.0 seconds
+    /// upload.sendNext(80)                   // nothing: the upload was disposed
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long the signal has to terminate, from subscription (`>= 0`).
+    ///   - scheduler: where the timer runs and the error is sent from.
+    /// - Returns: a signal of this signal's events until it terminates or `interval` passes; on
+    ///   time-out, this signal is disposed and the result fails with `TimeoutError`.
     @inlinable
     public func timeout(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, TimeoutError> {
         promoteError(TimeoutError.self).timeout(

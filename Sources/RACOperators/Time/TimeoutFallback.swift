@@ -15,6 +15,13 @@ extension Signal {
     /// fallback:                x-y|
     /// timeout(5, fallback:):   -a-b-x-y|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long the signal has to terminate, from subscription (`>= 0`).
+    ///   - scheduler: where the timer runs and `fallback` is subscribed from.
+    ///   - fallback: the signal that takes over on time-out.
+    /// - Returns: a signal of this signal's events until it terminates or `interval` passes, then
+    ///   of `fallback`'s events; it completes and fails as the one it is forwarding.
     @inlinable
     public func timeout(
         _ interval: Duration, on scheduler: Scheduler, fallback: Signal<Value, Failure>
