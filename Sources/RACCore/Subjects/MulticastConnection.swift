@@ -84,6 +84,10 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
     /// sub 2 later:             ^----   (attached to the subject; source not re-subscribed)
     /// Combine, sub 2:          ^-a-b-  (connected again: the source starts over)
     /// ```
+    ///
+    /// - Returns: a signal of the subject's events that connects at its first subscriber and
+    ///   disposes the connection when its subscriber count falls to zero; it completes and fails
+    ///   when the source does.
     public func autoconnect() -> Signal<Value, Failure> {
         let subscriberCount = Atomic<Int>(0)
         return Signal(name: SignalDebugNames.name("[\(subject.name)] -autoconnect")) { subscriber in

@@ -9,6 +9,25 @@ extension Signal {
     /// handler:        c-d|
     /// catch:     -a-b-c-d|
     /// ```
+    ///
+    /// Headlines from the cache when the network fails:
+    ///
+    /// ```swift
+    /// enum FeedError: Error { case offline }
+    /// let live = Signal<String, FeedError>(error: .offline)
+    /// let cached = Signal<String, Never>(values: ["Swift 6.3 released (cached)"])
+    /// let headlines = live.catch { error in
+    ///     print("live feed failed:", error)
+    ///     return cached
+    /// }
+    /// headlines.subscribe(next: { print($0) })
+    /// // live feed failed: offline
+    /// // Swift 6.3 released (cached)
+    /// ```
+    ///
+    /// - Parameter handler: makes the signal to continue with from the error.
+    /// - Returns: a signal of this signal's values, then, if it fails, of the events of the signal
+    ///   `handler` returns: it completes when either completes and fails only as that signal does.
     @inlinable
     public func `catch`<NewFailure: Error>(
         _ handler: @escaping (Failure) -> Signal<Value, NewFailure>
@@ -38,6 +57,10 @@ extension Signal {
     /// signal:        c|
     /// catch(to:): -a-c|
     /// ```
+    ///
+    /// - Parameter signal: the signal to continue with after an error.
+    /// - Returns: a signal of this signal's values, then, if it fails, of `signal`'s events: it
+    ///   completes when either completes and fails only as `signal` does.
     @inlinable
     public func `catch`<NewFailure: Error>(to signal: Signal<Value, NewFailure>) -> Signal<Value, NewFailure>
     {

@@ -29,6 +29,27 @@ extension Signal {
     /// RxSwift retry(3):    -a--a--a-b|      (3 attempts: retry(2) here)
     /// Combine retry(0):    -a-#             (no retry: do not call retry here)
     /// ```
+    ///
+    /// A flaky request, tried up to three times in all:
+    ///
+    /// ```swift
+    /// enum InboxError: Error { case offline }
+    /// var attempts = 0
+    /// let fetchInbox = Signal<String, InboxError> { subscriber in
+    ///     attempts += 1
+    ///     if attempts < 3 { subscriber.sendError(.offline); return nil }
+    ///     subscriber.sendNext("3 new messages")
+    ///     subscriber.sendCompleted()
+    ///     return nil
+    /// }
+    /// let inbox = fetchInbox.retry(2)
+    /// inbox.subscribe(next: { print($0) }, error: { print("gave up:", $0) })
+    /// // 3 new messages (after two failed attempts)
+    /// ```
+    ///
+    /// - Parameter count: how many times to resubscribe after an error (`>= 0`; 0 means forever).
+    /// - Returns: a signal of the values of every attempt; it completes when an attempt completes
+    ///   and fails with the error of the attempt after the last retry.
     @inlinable
     public func retry(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
@@ -55,6 +76,9 @@ extension Signal {
     /// self (attempts):  -a-#  -b-#  -c|
     /// retry():          -a--b--c|
     /// ```
+    ///
+    /// - Returns: a signal of the values of every attempt; it completes when an attempt completes
+    ///   and never fails.
     @inlinable
     public func retry() -> Signal<Value, Failure> {
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry")) { subscriber in

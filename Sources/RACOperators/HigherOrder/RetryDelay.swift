@@ -118,6 +118,13 @@ extension Signal {
     /// self (attempts):           -a-#  -a-#  -a-b|
     /// retry(upTo: 2, delay: 2):  -a----a----a-b|    (each attempt subscribed 2 frames after the error)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - count: how many times to resubscribe after an error (`>= 0`; 0 never retries).
+    ///   - delay: how long to wait after an error before resubscribing (`>= 0`).
+    ///   - scheduler: where the waits run and the attempts are subscribed from.
+    /// - Returns: a signal of the values of every attempt; it completes when an attempt completes
+    ///   and fails with the error of the attempt after the last retry.
     @inlinable
     public func retry(upTo count: Int, delay: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(delay, "retry(upTo:delay:on:)")
@@ -139,6 +146,13 @@ extension Signal {
     /// self (attempts):                                    #  #  #  a|
     /// retry(upTo: 3, backoff: (initial: 1, maximum: 8)):  -------a|   (attempts at 0, 1, 3, 7: waits 1, 2, 4)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - count: how many times to resubscribe after an error (`>= 0`; 0 never retries).
+    ///   - backoff: how long to wait before each retry.
+    ///   - scheduler: where the waits run and the attempts are subscribed from.
+    /// - Returns: a signal of the values of every attempt; it completes when an attempt completes
+    ///   and fails with the error of the attempt after the last retry.
     @inlinable
     public func retry(
         upTo count: Int, backoff: RetryBackoff, on scheduler: Scheduler

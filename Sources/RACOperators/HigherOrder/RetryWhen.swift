@@ -21,6 +21,11 @@ extension Signal {
     /// self:                           -a-#          (each attempt)
     /// retry(when: { $0.delay(2) }):   -a----a----a…   (each error comes back 2 frames later)
     /// ```
+    ///
+    /// - Parameter handler: makes the trigger from the signal of this signal's errors; called once
+    ///   per subscription.
+    /// - Returns: a signal of the values of every attempt; it completes when an attempt or the
+    ///   trigger completes, and fails when the trigger fails.
     @inlinable
     public func retry<Trigger>(
         when handler: @escaping (Signal<Failure, Never>) -> Signal<Trigger, Failure>

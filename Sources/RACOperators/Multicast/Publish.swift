@@ -11,6 +11,11 @@ extension Signal {
     /// subscriber at 0:      -a-b-c-|
     /// subscriber at 4:      ----(ab)c-|
     /// ```
+    ///
+    /// - Parameter subject: the subject that receives this signal's events and that subscribers
+    ///   of the connection's `signal` subscribe to.
+    /// - Returns: an unconnected, one-shot `MulticastConnection`: `connect()` subscribes `subject`
+    ///   to this signal; `signal` completes and fails when this signal does.
     public func multicast(_ subject: Subject<Value, Failure>) -> MulticastConnection<Value, Failure> {
         MulticastConnection(source: self, subject: subject)
     }
@@ -23,6 +28,23 @@ extension Signal {
     /// connect() at      ^
     /// sub after a:         -b-c-|
     /// ```
+    ///
+    /// One stock feed for two views, started by hand once both are subscribed:
+    ///
+    /// ```swift
+    /// let quotes = Subject<Double, Never>()
+    /// let connection = quotes.doSubscribed { print("feed started") }.publish()
+    /// let chart = connection.signal.subscribe(next: { print("chart", $0) })
+    /// let ticker = connection.signal.subscribe(next: { print("ticker", $0) })
+    /// connection.connect()       // feed started (once, for both)
+    /// quotes.sendNext(101.5)     // chart 101.5, ticker 101.5
+    /// chart.dispose()
+    /// ticker.dispose()
+    /// ```
+    ///
+    /// - Returns: an unconnected, one-shot `MulticastConnection` through a plain `Subject`:
+    ///   `connect()` subscribes it to this signal; its `signal` completes and fails when this
+    ///   signal does.
     public func publish() -> MulticastConnection<Value, Failure> {
         multicast(Subject(name: SignalDebugNames.name("[\(name)] -publish")))
     }

@@ -17,6 +17,11 @@ extension Signal {
     /// subscriber at 0:            -a-b-|
     /// subscriber at 6:            -------a-b-|
     /// ```
+    ///
+    /// - Parameter makeSubject: makes the subject of each connection (called when one is first
+    ///   needed after the previous connection ended).
+    /// - Returns: an unconnected `ReconnectableMulticastConnection`: `connect()` subscribes a
+    ///   subject to this signal, again after each connection ends.
     public func multicast(
         makeSubject: @escaping @Sendable () -> Subject<Value, Failure>
     ) -> ReconnectableMulticastConnection<Value, Failure> {
@@ -117,6 +122,9 @@ public final class ReconnectableMulticastConnection<Value, Failure: Error>: @unc
     /// sub 1:                   ^-a-b-!          (! disposed: count 0, source disposed)
     /// sub 2 at 7:                     ^-a-b-…   (connects again: a fresh subject, source again)
     /// ```
+    ///
+    /// - Returns: a signal that connects at its first subscriber, disconnects when the last leaves
+    ///   and connects again for the next; it completes and fails when the source does.
     public func autoconnectReconnecting() -> Signal<Value, Failure> {
         let shares = RefCountShares<Value, Failure>()
         return Signal(name: SignalDebugNames.name("[\(source.name)] -autoconnectReconnecting")) {

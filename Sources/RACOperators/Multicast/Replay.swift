@@ -17,6 +17,14 @@ extension Signal {
     /// subscriber at 0:       -a-b-c-|
     /// subscriber at 4:       ----(ab)c-|
     /// ```
+    ///
+    /// Peers: RxSwift's `replay(_:)` and `replayAll()` return a connectable observable that
+    /// subscribes the source only at `connect()`; this `replay()` subscribes it at once (for that
+    /// form, `multicast(ReplaySubject())`, then `connect()`).
+    ///
+    /// - Returns: a hot signal (a `ReplaySubject`) of this signal's values, all replayed to each
+    ///   new subscriber, then its live events; it completes and fails when this signal does, and
+    ///   replays that end to later subscribers.
     public func replay() -> Signal<Value, Failure> {
         replayConnected(into: ReplaySubject(name: SignalDebugNames.name("[\(self.name)] -replay")))
     }
@@ -30,6 +38,22 @@ extension Signal {
     /// subscriber at 0:       -a-b-c-|
     /// subscriber at 4:       ----bc-|
     /// ```
+    ///
+    /// A connection status that a late screen sees at once:
+    ///
+    /// ```swift
+    /// let connectionStatus = Subject<String, Never>()
+    /// let status = connectionStatus.replayLast()     // subscribed now, once
+    /// connectionStatus.sendNext("connecting")
+    /// connectionStatus.sendNext("online")
+    /// let subscription = status.subscribe(next: { print("status:", $0) })   // status: online
+    /// connectionStatus.sendNext("offline")                                  // status: offline
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Returns: a hot signal (a `ReplaySubject` of capacity 1) of this signal's latest value,
+    ///   replayed to each new subscriber, then its live events; it completes and fails when this
+    ///   signal does, and replays that end to later subscribers.
     public func replayLast() -> Signal<Value, Failure> {
         replayConnected(
             into: ReplaySubject(capacity: 1, name: SignalDebugNames.name("[\(self.name)] -replayLast")))
@@ -50,6 +74,26 @@ extension Signal {
     /// subscriber at 2:       ---a-b-c-|    (self subscribed at 2, once)
     /// subscriber at 6:       ------(ab)c-|
     /// ```
+    ///
+    /// A configuration file read once, on first use, then shared:
+    ///
+    /// ```swift
+    /// var reads = 0
+    /// let readConfig = Signal<String, Never> { subscriber in
+    ///     reads += 1
+    ///     subscriber.sendNext("theme=dark")
+    ///     subscriber.sendCompleted()
+    ///     return nil
+    /// }
+    /// let config = readConfig.replayLazily()        // nothing read yet
+    /// config.subscribe(next: { print("editor:", $0) })     // editor: theme=dark
+    /// config.subscribe(next: { print("preview:", $0) })    // preview: theme=dark (replayed)
+    /// print("reads:", reads)                                // reads: 1
+    /// ```
+    ///
+    /// - Returns: a signal that subscribes this signal at its first subscription and replays every
+    ///   value sent so far to each subscriber, then the live events; it completes and fails when
+    ///   this signal does.
     public func replayLazily() -> Signal<Value, Failure> {
         replayLazily(into: ReplaySubject(name: SignalDebugNames.name("[\(self.name)] -replayLazily")))
     }
@@ -67,6 +111,11 @@ extension Signal {
     /// subscriber at 2:       ---a-b-c-|    (self subscribed at 2, once)
     /// subscriber at 6:       ------bc-|    (replayLazily(capacity: 1): only b replayed)
     /// ```
+    ///
+    /// - Parameter capacity: how many of the latest values are kept for late subscribers (`>= 0`).
+    /// - Returns: a signal that subscribes this signal at its first subscription and replays the
+    ///   latest `capacity` values to each subscriber, then the live events; it completes and fails
+    ///   when this signal does.
     public func replayLazily(capacity: Int) -> Signal<Value, Failure> {
         if capacity < 0 {
             racProgrammerError("replayLazily(capacity:)", "capacity must be >= 0, got \(capacity)")

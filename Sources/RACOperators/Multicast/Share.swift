@@ -40,6 +40,26 @@ extension Signal {
     /// subscriber at 0:             -a-b-c-d-|    (self subscribed at 0, once)
     /// subscriber at 4:             ----bc-d-|    (share(replay: 1): b replayed)
     /// ```
+    ///
+    /// One price feed for a chart and a ticker, connected while either is on screen:
+    ///
+    /// ```swift
+    /// let prices = Subject<Double, Never>()
+    /// let feed = prices.doSubscribed { print("feed connected") }
+    ///     .doDisposed { print("feed disconnected") }
+    /// let shared = feed.share(replay: 1)
+    /// let chart = shared.subscribe(next: { print("chart", $0) })   // feed connected
+    /// prices.sendNext(101.5)                                        // chart 101.5
+    /// let ticker = shared.subscribe(next: { print("ticker", $0) })  // ticker 101.5 (replayed)
+    /// chart.dispose()
+    /// ticker.dispose()                                              // feed disconnected
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - replay: how many of the latest values a new subscriber receives first (`>= 0`).
+    ///   - scope: whether those values are kept while no one is subscribed (see `ShareScope`).
+    /// - Returns: a signal that subscribes this signal at its first subscriber and disposes it when
+    ///   the last leaves; it completes and fails when this signal does.
     public func share(replay: Int = 0, scope: ShareScope = .whileConnected) -> Signal<Value, Failure> {
         if replay < 0 {
             racProgrammerError("share(replay:scope:)", "replay must be >= 0, got \(replay)")

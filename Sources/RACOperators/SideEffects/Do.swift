@@ -13,6 +13,23 @@ extension Signal {
     /// self:               -a-b-|
     /// doNext(record):     -a-b-|     (record(a), record(b) run just before a and b are sent)
     /// ```
+    ///
+    /// Logging each save on its way to the subscriber:
+    ///
+    /// ```swift
+    /// let saves = Subject<String, Never>()
+    /// let logged = saves.doNext { print("saving", $0) }
+    /// let subscription = logged.subscribe(next: { print("saved", $0) })
+    /// saves.sendNext("notes.txt")    // saving notes.txt, then saved notes.txt
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs with each value, before it is sent on.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func doNext(
         _ action: @escaping (Value) -> Void,
@@ -31,6 +48,13 @@ extension Signal {
     /// self:              -a-#
     /// doError(report):   -a-#       (report(e) runs just before # is sent)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs with the error, before it is sent on.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func doError(
         _ action: @escaping (Failure) -> Void,
@@ -50,6 +74,13 @@ extension Signal {
     /// self:                -a-|
     /// doCompleted(done):   -a-|        (done() runs just before | is sent)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs when this signal completes, before the completion is sent on.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func doCompleted(
         _ action: @escaping () -> Void,

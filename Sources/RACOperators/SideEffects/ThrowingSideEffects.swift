@@ -14,6 +14,14 @@ extension Signal {
     /// self:                                -a-b-c-|
     /// doNext { $0 == b ? throw e : log($0) }: -a-#
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs with each value, before it is sent on; an error it throws fails the result.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events until `action` throws; it then fails with the thrown
+    ///   error. Otherwise it completes and fails when this signal does.
     @inlinable @_disfavoredOverload
     public func doNext(
         _ action: @escaping (Value) throws(Failure) -> Void,
@@ -36,6 +44,14 @@ extension Signal {
     /// self:                          -a-#            (# = e1)
     /// doError { _ in throw e2 }:     -a-#            (# = e2)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs with the error, before an error is sent on; what it throws replaces it.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same values; it completes when this signal does, and fails with
+    ///   the error `action` throws, or this signal's own.
     @inlinable @_disfavoredOverload
     public func doError(
         _ action: @escaping (Failure) throws(Failure) -> Void,
@@ -62,6 +78,14 @@ extension Signal {
     /// self:                          -a-|
     /// doCompleted { throw e }:       -a-#
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs when this signal completes; an error it throws fails the result instead.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same values; it completes when this signal does and `action`
+    ///   does not throw, and fails with this signal's error or the one `action` throws.
     @inlinable @_disfavoredOverload
     public func doCompleted(
         _ action: @escaping () throws(Failure) -> Void,

@@ -13,6 +13,23 @@ extension Signal {
     /// self (thread A):           -a-b-|
     /// deliver(on: s) (on s):     --a-b-|
     /// ```
+    ///
+    /// Download progress, sent from any thread, shown from the UI's scheduler:
+    ///
+    /// ```swift
+    /// let ui = TestScheduler()       // in an app: Scheduler.main
+    /// let progress = Subject<Int, Never>()
+    /// let shown = progress.deliver(on: ui)
+    /// let subscription = shown.subscribe(next: { print("progress \($0)%") })
+    /// progress.sendNext(50)          // nothing yet: queued on ui
+    /// progress.sendNext(100)
+    /// ui.run()                       // progress 50%, progress 100%
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Parameter scheduler: where the subscriber's callbacks run.
+    /// - Returns: a signal of the same events, each sent from `scheduler`; it completes and fails
+    ///   when this signal does, once the events before have been delivered.
     @inlinable
     public func deliver(on scheduler: Scheduler) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -deliverOn: \(scheduler.name)")) { subscriber in
@@ -37,6 +54,9 @@ extension Signal {
     /// self (main queue):    -a-b-|     delivered at once, whichever thread drains the queue
     /// self (background):    -a-b-|     delivered on the main queue, in order
     /// ```
+    ///
+    /// - Returns: a signal of the same events, each delivered on the main thread or main queue;
+    ///   it completes and fails when this signal does, once the events before have been delivered.
     public func deliverOnMainThread() -> Signal<Value, Failure> {
         deliver(on: Scheduler.main, immediatelyWhen: { Scheduler.isOnMainThreadOrQueue })
     }

@@ -24,6 +24,15 @@ extension Signal {
     /// deliver(on: s, bufferingPolicy: .bufferingNewest(1)):   -c-d-|
     /// deliver(on: s, bufferingPolicy: .bufferingOldest(1)):   -a-d-|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: where the subscriber's callbacks run.
+    ///   - bufferingPolicy: how many values may wait for `scheduler`, and which to drop (or whether
+    ///     to fail) when more arrive.
+    ///   - statistics: if given, counts the values dropped and the most that waited.
+    /// - Returns: a signal of the values `bufferingPolicy` keeps, each sent from `scheduler`; it
+    ///   completes and fails after the values kept, when this signal does (or, with
+    ///   `.failWhenFull`, when a value does not fit).
     public func deliver(
         on scheduler: Scheduler, bufferingPolicy: BufferingPolicy<Failure>,
         statistics: HandOffStatistics? = nil

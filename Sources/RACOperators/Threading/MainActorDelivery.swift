@@ -14,6 +14,25 @@ extension Signal {
     /// self (background):        -a-b-|
     /// deliverOnMainActor():     --a-b-|    (on the main queue; callbacks are @MainActor)
     /// ```
+    ///
+    /// An unread badge, a main-actor object, kept up to date with no `assumeIsolated`:
+    ///
+    /// ```swift
+    /// @MainActor final class UnreadBadge { var text = "" }
+    /// let badge = await UnreadBadge()
+    /// let unread = Subject<Int, Never>()
+    /// let subscription = unread.map { "\($0) unread" }
+    ///     .deliverOnMainActor()
+    ///     .subscribe(next: { badge.text = $0 })   // a @MainActor closure
+    /// await MainActor.run {
+    ///     unread.sendNext(3)      // sent on the main actor: delivered at once
+    ///     print(badge.text)       // 3 unread
+    /// }
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Returns: a `MainActorSignal` of the same events, delivered on the main actor; it completes
+    ///   and fails when this signal does.
     public func deliverOnMainActor() -> MainActorSignal<Value, Failure> {
         MainActorSignal(deliveringOnMainActor: deliverOnMainThread())
     }

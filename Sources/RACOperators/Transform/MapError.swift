@@ -8,6 +8,20 @@ extension Signal {
     /// self:                 -a-b-#      (# = e)
     /// mapError { E2($0) }:  -a-b-#      (# = E2(e))
     /// ```
+    ///
+    /// A server's status error turned into the app's own error type:
+    ///
+    /// ```swift
+    /// struct HTTPStatusError: Error { let code: Int }
+    /// enum ProfileError: Error { case server(code: Int) }
+    /// let response = Signal<String, HTTPStatusError>(error: HTTPStatusError(code: 503))
+    /// let profile = response.mapError { ProfileError.server(code: $0.code) }
+    /// profile.subscribe(error: { print($0) })    // server(code: 503)
+    /// ```
+    ///
+    /// - Parameter transform: makes the new error from this signal's error.
+    /// - Returns: a signal of the same values; it completes when this signal completes and fails
+    ///   with `transform(error)` when it fails.
     @inlinable
     public func mapError<NewFailure>(
         _ transform: @escaping (Failure) -> NewFailure

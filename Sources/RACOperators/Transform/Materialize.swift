@@ -8,6 +8,21 @@ extension Signal {
     /// self:           -a-b-#
     /// materialize():  -A-B-(E|)     A = .next(a), B = .next(b), E = .error(e)
     /// ```
+    ///
+    /// A sync log that records the failure too, as an ordinary value:
+    ///
+    /// ```swift
+    /// enum SyncError: Error { case conflict }
+    /// let sync = Subject<Int, SyncError>()         // files synced so far
+    /// let subscription = sync.materialize().subscribe(
+    ///     next: { print("sync:", $0) }, completed: { print("log closed") })
+    /// sync.sendNext(3)              // sync: next(3)
+    /// sync.sendError(.conflict)     // sync: error(conflict), then log closed
+    /// subscription.dispose()
+    /// ```
+    ///
+    /// - Returns: a signal of this signal's events as `Event` values, the terminal one included; it
+    ///   completes after that one and never fails.
     @inlinable
     public func materialize() -> Signal<Event<Value, Failure>, Never> {
         lift(MaterializeStage.self, (), named: SignalDebugNames.name("[\(self.name)] -materialize"))
@@ -23,6 +38,9 @@ extension Signal where Failure == Never {
     /// self:             -A-B-E-     A = .next(a), B = .next(b), E = .error(e)
     /// dematerialize():  -a-b-#
     /// ```
+    ///
+    /// - Returns: a signal of the `.next` values; it ends as the first `.error` or `.completed`
+    ///   value says, or completes when this signal completes.
     @inlinable
     public func dematerialize<EventValue, EventFailure>() -> Signal<EventValue, EventFailure>
     where Value == Event<EventValue, EventFailure> {
