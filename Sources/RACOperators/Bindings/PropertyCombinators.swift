@@ -13,6 +13,11 @@ extension Property {
     /// c:                        p--------q--
     /// Property.combineLatest:   u--v--w--z--     u = (1, x, p), v = (2, x, p), w = (2, y, p), z = (2, y, q)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - first: the first property.
+    ///   - rest: the other properties, any number, each with its own value type.
+    /// - Returns: a property whose value is the tuple of their current values, in argument order.
     public static func combineLatest<First: PropertyProtocol, each Rest: PropertyProtocol>(
         _ first: First, _ rest: repeat each Rest
     ) -> Property<(First.Value, repeat (each Rest).Value)>
@@ -29,6 +34,12 @@ extension Property {
     /// b:              x-----y--z--
     /// Property.zip:   u-----v--w--     u = (1, x), v = (2, y), w = (3, z)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - first: the first property.
+    ///   - rest: the other properties, any number, each with its own value type.
+    /// - Returns: a property whose value is the tuple of their values with the same index (the
+    ///   current values first), in argument order.
     public static func zip<First: PropertyProtocol, each Rest: PropertyProtocol>(
         _ first: First, _ rest: repeat each Rest
     ) -> Property<(First.Value, repeat (each Rest).Value)>

@@ -21,6 +21,9 @@ extension PropertyProtocol {
     /// other:                   1-----2--
     /// combineLatest(with:):    x--y--z--     x = (a, 1), y = (b, 1), z = (b, 2)
     /// ```
+    ///
+    /// - Parameter other: the property whose value is paired with this one's.
+    /// - Returns: a property whose value is `(value, other.value)`.
     public func combineLatest<Other: PropertyProtocol>(with other: Other) -> Property<(Value, Other.Value)> {
         Property(
             deriving: Signal.combineLatest(signal, other.signal), retaining: [self, other],
@@ -36,6 +39,10 @@ extension PropertyProtocol {
     /// other:          1-----2--3
     /// zip(with:):     x-----y--z     x = (a, 1), y = (b, 2), z = (c, 3)
     /// ```
+    ///
+    /// - Parameter other: the property whose n-th change is paired with this one's n-th change.
+    /// - Returns: a property whose value is the pair of the values with the same index (the
+    ///   current values first).
     public func zip<Other: PropertyProtocol>(with other: Other) -> Property<(Value, Other.Value)> {
         Property(
             deriving: signal.zip(with: other.signal), retaining: [self, other], call: "Property.zip(with:)")
