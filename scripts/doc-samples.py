@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""Extracts the ```swift code blocks of Markdown files into Swift files, one per block, so that
-scripts/doc-samples.sh can compile each of them against the package's modules.
+"""Extracts the ```swift code blocks of Markdown files, and of the `///` doc comments of Swift
+files, into Swift files, one per block, so that scripts/doc-samples.sh can compile each of them
+against the package's modules.
 
-usage: doc-samples.py OUTPUT_DIR FILE.md...
+usage: doc-samples.py OUTPUT_DIR FILE.md|FILE.swift...
 
 Rules (Docs/GettingStarted.md, "Code samples in these documents", tells writers the same):
 
 - Every block fenced with ```swift is compiled, as its own module. Fences indented inside a list
   are fine. Other fences (``` alone, ```sh, ```text) are not code samples.
+- In a Swift file only the `///` doc comments are read: each run of consecutive `///` lines is
+  Markdown once the `///` and the one space after it are removed, and the rules below apply to
+  it as to a Markdown file (markers too: `/// <!-- no-compile: why -->` above the fence). A
+  fence must open and close in the same run. `//`, `/* */` and `/** */` comments are not read.
 - A block's `import` lines are the only imports its code gets (plus Foundation when it has
   setup code, see below), so a sample shows the imports it needs; `MemberImportVisibility` is on,
   so a method from a module the block does not import does not compile either. A block with no
@@ -28,8 +33,8 @@ Rules (Docs/GettingStarted.md, "Code samples in these documents", tells writers 
     -->
   A one-line form works too: `<!-- sample-setup: let scheduler = TestScheduler() -->`.
 
-Each generated file carries `#sourceLocation` lines, so a compiler error names the Markdown file
-and line. The script prints one line per block: `<swift file>\t<markdown file>:<line>`.
+Each generated file carries `#sourceLocation` lines, so a compiler error names the Markdown or
+Swift file and line. The script prints one line per block: `<generated file>\t<source file>:<line>`.
 """
 
 import os
@@ -45,6 +50,7 @@ FILE_SCOPE = re.compile(
 IMPORT = re.compile(r"^\s*(@testable\s+|@_exported\s+)?import\s+\S+")
 FENCE = re.compile(r"^(\s*)```(.*)$")
 COMMENT_ONE_LINE = re.compile(r"^\s*<!--\s*(no-compile|sample-setup|sample-globals)\s*:?(.*?)-->\s*$")
+DOC_LINE = re.compile(r"^\s*///(.*)$")
 COMMENT_START = re.compile(r"^\s*<!--\s*(no-compile|sample-setup|sample-globals)\s*:?(.*)$")
 
 
@@ -81,10 +87,9 @@ def markers_before(lines, fence_index):
     return markers
 
 
-def blocks(path):
-    """Yields (first code line number, code lines, markers) for each ```swift block."""
-    with open(path, encoding="utf-8") as file:
-        lines = file.read().split("\n")
+def fenced_blocks(lines):
+    """Yields (index of the first code line, code lines, markers) for each ```swift block of
+    `lines` (Markdown text)."""
     index = 0
     while index < len(lines):
         opening = FENCE.match(lines[index])
@@ -101,7 +106,37 @@ def blocks(path):
             index += 1
         index += 1  # the closing fence
         if info == "swift":
-            yield start + 2, code, markers_before(lines, start)
+            yield start + 1, code, markers_before(lines, start)
+
+
+def doc_comments(lines):
+    """Yields (index of the first line, Markdown lines) for each run of consecutive `///` lines,
+    with the `///` and the one space after it removed."""
+    run, first = [], None
+    for index, line in enumerate(lines + [""]):
+        doc = DOC_LINE.match(line)
+        if doc:
+            if first is None:
+                first = index
+            text = doc.group(1)
+            run.append(text[1:] if text.startswith(" ") else text)
+        elif first is not None:
+            yield first, run
+            run, first = [], None
+
+
+def blocks(path):
+    """Yields (first code line number, code lines, markers) for each ```swift block of a Markdown
+    file, or of the `///` doc comments of a Swift file."""
+    with open(path, encoding="utf-8") as file:
+        lines = file.read().split("\n")
+    if path.endswith(".swift"):
+        for first, comment in doc_comments(lines):
+            for index, code, markers in fenced_blocks(comment):
+                yield first + index + 1, code, markers
+    else:
+        for index, code, markers in fenced_blocks(lines):
+            yield index + 1, code, markers
 
 
 def source_location(path, line):

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Compiles every ```swift code sample of README.md and Docs/*.md against the package's modules,
-# each sample as a module of its own, and fails if any does not compile. The rules (which blocks
-# count, imports, the <!-- no-compile --> and <!-- sample-setup --> markers) are in
-# scripts/doc-samples.py.
+# Compiles every ```swift code sample of README.md, Docs/*.md, the DocC catalogs and the `///` doc
+# comments of Sources/**/*.swift against the package's modules, each sample as a module of its
+# own, and fails if any does not compile. The rules (which blocks count, imports, the
+# <!-- no-compile --> and <!-- sample-setup --> markers) are in scripts/doc-samples.py.
 #
-# usage: scripts/doc-samples.sh [FILE.md...]   (default: README.md, Docs/*.md, the DocC catalogs)
+# usage: scripts/doc-samples.sh [FILE.md|FILE.swift...]
+#        (default: README.md, Docs/*.md, the DocC catalogs, Sources/**/*.swift)
 # environment: SCRATCH_PATH  the build directory to use (default .build); the libraries are built
 #                            there first, which is a no-op when `swift build` already ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch="${SCRATCH_PATH:-.build}"
-if [ "$#" -gt 0 ]; then files=("$@"); else files=(README.md Docs/*.md Sources/*/*.docc/*.md); fi
+shopt -s globstar
+if [ "$#" -gt 0 ]; then files=("$@"); else files=(README.md Docs/*.md Sources/*/*.docc/*.md Sources/**/*.swift); fi
 
 out="$scratch/doc-samples"
 rm -rf "$out"

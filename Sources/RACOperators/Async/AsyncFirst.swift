@@ -8,6 +8,9 @@ extension Signal {
     /// self:                --a-b-|
     /// await first():       a          (the subscription is disposed after a)
     /// ```
+    ///
+    /// - Returns: The first value, or `nil` if this signal completes without one.
+    /// - Throws: This signal's error, if it fails before sending a value.
     public func first() async throws(Failure) -> Value? {
         var iterator = values.makeAsyncIterator()
         return try await iterator.next()

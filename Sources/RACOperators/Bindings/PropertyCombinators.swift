@@ -76,6 +76,11 @@ extension PropertyProtocol {
     /// transform(2):                     x--y---
     /// flatMapLatest(transform):   a--b--x--y---
     /// ```
+    ///
+    /// - Parameter transform: Called with this property's value, then with each new value; returns
+    ///   the property to follow until the next value.
+    /// - Returns: A property whose value is that of the property `transform` made of this property's
+    ///   latest value.
     public func flatMapLatest<Inner: PropertyProtocol>(
         _ transform: @escaping (Value) -> Inner
     ) -> Property<Inner.Value> {

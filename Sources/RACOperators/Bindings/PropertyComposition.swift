@@ -9,6 +9,11 @@ extension PropertyProtocol {
     /// self:         1--2--3--
     /// map { $0 * 10 }: 10-20-30-
     /// ```
+    ///
+    /// - Parameter transform: Called with this property's value, then with each new value; its result
+    ///   is the new property's value.
+    /// - Returns: A property whose value is `transform` of this property's value, and which changes
+    ///   when this one does.
     public func map<Transformed>(_ transform: @escaping (Value) -> Transformed) -> Property<Transformed> {
         Property(deriving: signal.map(transform), retaining: [self], call: "Property.map(_:)")
     }
@@ -57,6 +62,9 @@ extension PropertyProtocol where Value: Equatable {
     /// self:                     1--1--2--2--1
     /// distinctUntilChanged():   1-----2-----1
     /// ```
+    ///
+    /// - Returns: A property with this property's value, which changes only when the value differs
+    ///   from its current one.
     public func distinctUntilChanged() -> Property<Value> {
         Property(
             deriving: signal.distinctUntilChanged(), retaining: [self],

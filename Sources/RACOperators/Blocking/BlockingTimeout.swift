@@ -55,6 +55,10 @@ extension Signal {
     /// self:               ---|        first(timeout: 5) == nil
     /// self:               --------    first(timeout: 5) throws .timedOut(first(timeout:) after 5)
     /// ```
+    ///
+    /// - Parameter timeout: How long to wait for the first value or the end.
+    /// - Returns: The first value, or `nil` if this signal completes without one.
+    /// - Throws: `.failed(error)` if this signal fails first, `.timedOut` if `timeout` passes first.
     public func first(timeout: Duration) throws(BlockingError<Failure>) -> Value? {
         try blockingCollect(limit: 1, timeout: timeout, call: "first(timeout:)").first
     }
@@ -65,6 +69,12 @@ extension Signal {
     /// ```
     /// self:   ---|     first(default: z, timeout: 5) == z
     /// ```
+    ///
+    /// - Parameters:
+    ///   - defaultValue: What to return if this signal completes without a value.
+    ///   - timeout: How long to wait for the first value or the end.
+    /// - Returns: The first value, or `defaultValue` if this signal completes without one.
+    /// - Throws: `.failed(error)` if this signal fails first, `.timedOut` if `timeout` passes first.
     public func first(default defaultValue: Value, timeout: Duration) throws(BlockingError<Failure>) -> Value
     {
         try blockingCollect(limit: 1, timeout: timeout, call: "first(default:timeout:)").first ?? defaultValue

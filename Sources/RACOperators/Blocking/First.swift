@@ -21,6 +21,18 @@ extension Signal {
     /// self:          ---|     first() == nil
     /// as a signal:   --(a|)   (take(1): their first())
     /// ```
+    ///
+    /// - Returns: The first value, or `nil` if this signal completes without one.
+    /// - Throws: This signal's error, if it fails before sending a value.
+    ///
+    /// ```swift
+    /// // In synchronous code (a tool, a test); an async function writes `await settings.first()`.
+    /// func currentTheme(_ settings: Signal<String, Never>) -> String {
+    ///     settings.first() ?? "light"
+    /// }
+    /// print(currentTheme(Signal(values: ["dark", "sepia"])))   // prints dark
+    /// print(currentTheme(.empty))                              // prints light
+    /// ```
     public func first() throws(Failure) -> Value? {
         try firstValue(call: "first()")
     }
@@ -37,6 +49,10 @@ extension Signal {
     /// self:                 ---|
     /// first(default: z):    z
     /// ```
+    ///
+    /// - Parameter defaultValue: What to return if this signal completes without a value.
+    /// - Returns: The first value, or `defaultValue` if this signal completes without one.
+    /// - Throws: This signal's error, if it fails before sending a value.
     public func first(default defaultValue: Value) throws(Failure) -> Value {
         try firstValue(call: "first(default:)") ?? defaultValue
     }

@@ -9,6 +9,17 @@ extension Signal {
     /// other:       c-d|
     /// concat:  -a-bc-d|
     /// ```
+    ///
+    /// - Parameter other: The signal subscribed once this signal completes (never if it fails).
+    /// - Returns: A signal that forwards this signal's values, then `other`'s events; it fails with
+    ///   this signal's error (and `other` is not subscribed), and completes when `other` does.
+    ///
+    /// ```swift
+    /// let cached = Signal<String, Never>(values: ["cached headline"])
+    /// let fresh = Signal<String, Never>(values: ["fresh headline 1", "fresh headline 2"])
+    /// let headlines = cached.concat(fresh)   // fresh is subscribed once cached completes
+    /// print(headlines.toArray())   // ["cached headline", "fresh headline 1", "fresh headline 2"]
+    /// ```
     @inlinable
     public func concat(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -concat: \(other)")) { subscriber in
@@ -33,6 +44,11 @@ extension Signal {
     /// signals:  [ -a|, -b-c|, -d| ]
     /// concat:   -a-b-c-d|
     /// ```
+    ///
+    /// - Parameter signals: The signals to subscribe to one after another, in order.
+    /// - Returns: A signal that forwards each signal's values in turn and completes after the last one
+    ///   (at once if there is none); it fails with the first error, and the signals after it are not
+    ///   subscribed.
     @inlinable
     public static func concat(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
         let signals = ContiguousArray(signals)

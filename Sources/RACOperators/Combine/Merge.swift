@@ -9,6 +9,20 @@ extension Signal {
     /// other:  --b-d---|
     /// merge:  -ab-dc--|
     /// ```
+    ///
+    /// - Parameter other: The signal subscribed together with this one.
+    /// - Returns: A signal that forwards the values of both as they arrive; it completes when both
+    ///   have completed, and fails with the first error of either (disposing the other).
+    ///
+    /// ```swift
+    /// let mouseClicks = Subject<String, Never>()
+    /// let keyPresses = Subject<String, Never>()
+    /// let input = mouseClicks.merge(keyPresses)
+    /// let subscription = input.subscribe(next: { print($0) })
+    /// mouseClicks.sendNext("click at (10, 20)")   // prints click at (10, 20)
+    /// keyPresses.sendNext("key Return")           // prints key Return
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func merge(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal.merge([self, other], name: "[\(self.name)] -merge: \(other)")
@@ -22,6 +36,11 @@ extension Signal {
     /// signals:  [ -a---d|, --b|, ---c---| ]
     /// merge:    -abc-d-|
     /// ```
+    ///
+    /// - Parameter signals: The signals to subscribe to, all at once, in order.
+    /// - Returns: A signal that forwards the values of all of them as they arrive; it completes when
+    ///   all have completed (at once if there is none), and fails with the first error of any
+    ///   (disposing the others).
     @inlinable
     public static func merge(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
         let signals = ContiguousArray(signals)

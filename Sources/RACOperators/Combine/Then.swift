@@ -10,6 +10,17 @@ extension Signal {
     /// block():       c-d|
     /// then:     -----c-d|
     /// ```
+    ///
+    /// - Parameter block: Called once this signal completes (never if it fails); returns the signal
+    ///   whose events are forwarded.
+    /// - Returns: A signal that sends none of this signal's values, then the events of the signal
+    ///   `block` returns; it fails with this signal's error, and otherwise ends when that signal does.
+    ///
+    /// ```swift
+    /// let login = Signal<String, Never>(values: ["token received"])
+    /// let inbox = login.then { Signal(values: ["message 1", "message 2"]) }   // fetched after login
+    /// print(inbox.toArray())   // ["message 1", "message 2"]
+    /// ```
     @inlinable
     public func then<NewValue>(
         _ block: @escaping () -> Signal<NewValue, Failure>

@@ -9,6 +9,11 @@ extension Signal {
     /// self:                                   -a-A-b-B-a-|
     /// distinctUntilChanged(by: caseInsensitive): -a---b---a-|
     /// ```
+    ///
+    /// - Parameter isEquivalent: Called with the last value sent and a new value: `true` drops the new
+    ///   value.
+    /// - Returns: A signal of the values not equivalent to the last one it sent (the first value
+    ///   always), which completes or fails when this signal does.
     @inlinable
     public func distinctUntilChanged(
         by isEquivalent: @escaping (Value, Value) -> Bool
@@ -26,6 +31,15 @@ extension Signal where Value: Equatable {
     /// ```
     /// self:                    -1-1-2-2-1-|
     /// distinctUntilChanged():  -1---2---1-|
+    /// ```
+    ///
+    /// - Returns: A signal that sends each value that differs from the last one it sent (the first
+    ///   value always), and completes or fails when this signal does.
+    ///
+    /// ```swift
+    /// let thermostat = Signal<Int, Never>(values: [21, 21, 22, 22, 22, 21])
+    /// let changes = thermostat.distinctUntilChanged()
+    /// print(changes.toArray())   // [21, 22, 21]
     /// ```
     @inlinable
     public func distinctUntilChanged() -> Signal<Value, Failure> {

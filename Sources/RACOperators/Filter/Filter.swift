@@ -9,6 +9,18 @@ extension Signal {
     /// self:            -1-2-3-4-|
     /// filter(isEven):  ---2---4-|
     /// ```
+    ///
+    /// - Parameter isIncluded: Called with each value: `true` sends it, `false` drops it.
+    /// - Returns: A signal of the values `isIncluded` accepts, in order, which completes or fails when
+    ///   this signal does.
+    ///
+    /// ```swift
+    /// let logLines = Signal<String, Never>(values: [
+    ///     "INFO started", "ERROR disk full", "INFO idle", "ERROR timeout",
+    /// ])
+    /// let errors = logLines.filter { $0.hasPrefix("ERROR") }
+    /// print(errors.toArray())   // ["ERROR disk full", "ERROR timeout"]
+    /// ```
     @inlinable
     public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         let name = SignalDebugNames.name("[\(self.name)] -filter:")

@@ -7,6 +7,17 @@ extension Signal {
     /// self:            -1-2-3-|
     /// ignoreValues():  -------|
     /// ```
+    ///
+    /// - Returns: A signal that sends no value, and completes or fails when this signal does.
+    ///
+    /// ```swift
+    /// let uploadProgress = Signal<Int, Never>(values: [25, 50, 100])   // percent
+    /// let uploaded = uploadProgress.ignoreValues()
+    /// let subscription = uploaded.subscribe(
+    ///     next: { print("progress", $0) },   // never called
+    ///     completed: { print("upload finished") })   // prints upload finished
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func ignoreValues() -> Signal<Value, Failure> {
         lift(

@@ -8,6 +8,17 @@ extension Signal {
     /// self:     -1-2-3-4-|
     /// skip(2):  -----3-4-|
     /// ```
+    ///
+    /// - Parameter count: How many values to drop at the start of each subscription; must not be
+    ///   negative.
+    /// - Returns: A signal of every value after the first `count`, which completes or fails when this
+    ///   signal does.
+    ///
+    /// ```swift
+    /// let csvLines = Signal<String, Never>(values: ["name,age", "Ada,36", "Alan,41"])
+    /// let rows = csvLines.skip(1)   // drop the header
+    /// print(rows.toArray())         // ["Ada,36", "Alan,41"]
+    /// ```
     @inlinable
     public func skip(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
@@ -23,6 +34,11 @@ extension Signal {
     /// self:                     -1-3-1-|
     /// skip(until: { $0 == 3 }): ---3-1-|
     /// ```
+    ///
+    /// - Parameter predicate: Called with each value until it returns `true`: that value and every
+    ///   later one are sent.
+    /// - Returns: A signal of the values from the first one `predicate` accepts on, which completes or
+    ///   fails when this signal does.
     @inlinable
     public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(
@@ -37,6 +53,11 @@ extension Signal {
     /// self:                    -1-2-3-1-|
     /// skip(while: { $0 < 3 }): -----3-1-|
     /// ```
+    ///
+    /// - Parameter predicate: Called with each value until it returns `false`: that value and every
+    ///   later one are sent.
+    /// - Returns: A signal of the values from the first one `predicate` rejects on, which completes or
+    ///   fails when this signal does.
     @inlinable
     public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(

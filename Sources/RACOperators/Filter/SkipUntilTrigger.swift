@@ -15,6 +15,11 @@ extension Signal {
     /// trigger:               ----x-
     /// skip(until: trigger):  -----3-4-|
     /// ```
+    ///
+    /// - Parameter trigger: The signal whose first value opens the gate; its error before that ends
+    ///   the result, its completion leaves the gate shut.
+    /// - Returns: A signal of this signal's values sent after `trigger`'s first value; it completes or
+    ///   fails when this signal does, or fails with `trigger`'s error if that comes first.
     @inlinable
     public func skip<TriggerValue>(until trigger: Signal<TriggerValue, Failure>) -> Signal<Value, Failure> {
         .pairInputs(self, trigger, named: SignalDebugNames.name("[\(self.name)] -skipUntil: \(trigger)")) {
@@ -30,6 +35,11 @@ extension Signal {
     /// trigger:               ----x-
     /// skip(until: trigger):  -----3-#
     /// ```
+    ///
+    /// - Parameter trigger: The signal whose first value opens the gate; its completion leaves the
+    ///   gate shut.
+    /// - Returns: A signal of this signal's values sent after `trigger`'s first value, which completes
+    ///   or fails when this signal does.
     @inlinable
     public func skip<TriggerValue>(until trigger: Signal<TriggerValue, Never>) -> Signal<Value, Failure> {
         skip(until: trigger.promoteError(Failure.self))
@@ -45,6 +55,11 @@ extension Signal where Failure == Never {
     /// trigger:               --x-
     /// skip(until: trigger):  ---2-3-|
     /// ```
+    ///
+    /// - Parameter trigger: The signal whose first value opens the gate; its completion leaves the
+    ///   gate shut.
+    /// - Returns: A signal of this signal's values sent after `trigger`'s first value, which completes
+    ///   when this signal does.
     @inlinable
     public func skip<TriggerValue>(until trigger: Signal<TriggerValue, Never>) -> Signal<Value, Never> {
         .pairInputs(self, trigger, named: SignalDebugNames.name("[\(self.name)] -skipUntil: \(trigger)")) {

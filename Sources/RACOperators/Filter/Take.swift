@@ -10,6 +10,18 @@ extension Signal {
     /// take(2):   -1-(2|)
     /// take(0):   |
     /// ```
+    ///
+    /// - Parameter count: How many values to send; must not be negative.
+    /// - Returns: A signal that sends the first `count` values and completes right after the last of
+    ///   them (at once for `0`), disposing this signal; it ends earlier if this signal does.
+    ///
+    /// ```swift
+    /// let keyPresses = Subject<Character, Never>()
+    /// let pin = keyPresses.take(4).collect()
+    /// let subscription = pin.subscribe(next: { print("PIN entered:", String($0)) })
+    /// for key in "12345" { keyPresses.sendNext(key) }   // prints PIN entered: 1234
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func take(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {
@@ -33,6 +45,11 @@ extension Signal {
     /// self:                     -1-2-3-4-|
     /// take(until: { $0 == 3 }): -1-2-|
     /// ```
+    ///
+    /// - Parameter predicate: Called with each value until it returns `true`: that value is not sent,
+    ///   and the result completes.
+    /// - Returns: A signal of the values before the first one `predicate` accepts, which then
+    ///   completes, disposing this signal; it ends earlier if this signal does.
     @inlinable
     public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(
@@ -47,6 +64,11 @@ extension Signal {
     /// self:                    -1-2-3-1-|
     /// take(while: { $0 < 3 }): -1-2-|
     /// ```
+    ///
+    /// - Parameter predicate: Called with each value until it returns `false`: that value is not sent,
+    ///   and the result completes.
+    /// - Returns: A signal of the values before the first one `predicate` rejects, which then
+    ///   completes, disposing this signal; it ends earlier if this signal does.
     @inlinable
     public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value, Failure> {
         lift(

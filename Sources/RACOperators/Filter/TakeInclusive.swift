@@ -11,6 +11,13 @@ extension Signal {
     /// self:                                     -1-2-3-1-|
     /// take(while: { $0 < 3 }, inclusive: true): -1-2-(3|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: Called with each value until it returns `false`; then the result completes.
+    ///   - inclusive: Whether the value `predicate` rejected is sent, just before the completion.
+    /// - Returns: A signal of the values before the first one `predicate` rejects (and that one too
+    ///   if `inclusive`), which then completes, disposing this signal; it ends earlier if this signal
+    ///   does.
     @inlinable
     public func take(
         while predicate: @escaping (Value) -> Bool, inclusive: Bool
@@ -30,6 +37,13 @@ extension Signal {
     /// self:                                      -1-2-3-4-|
     /// take(until: { $0 == 3 }, inclusive: true): -1-2-(3|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - predicate: Called with each value until it returns `true`; then the result completes.
+    ///   - inclusive: Whether the value `predicate` accepted is sent, just before the completion.
+    /// - Returns: A signal of the values before the first one `predicate` accepts (and that one too if
+    ///   `inclusive`), which then completes, disposing this signal; it ends earlier if this signal
+    ///   does.
     @inlinable
     public func take(
         until predicate: @escaping (Value) -> Bool, inclusive: Bool

@@ -9,6 +9,17 @@ extension Signal {
     /// self:         -1-2-3-|
     /// takeLast(2):  -------(23|)
     /// ```
+    ///
+    /// - Parameter count: How many of the last values to keep; must not be negative.
+    /// - Returns: A signal that sends nothing until this signal completes, then the last `count`
+    ///   values, oldest first, and completes; if this signal fails, it fails with that error and sends
+    ///   none of them.
+    ///
+    /// ```swift
+    /// let bootLog = Signal<String, Never>(values: ["boot", "mount /", "start sshd", "ready"])
+    /// let tail = bootLog.takeLast(2)
+    /// print(tail.toArray())   // ["start sshd", "ready"]
+    /// ```
     @inlinable
     public func takeLast(_ count: Int) -> Signal<Value, Failure> {
         if count < 0 {

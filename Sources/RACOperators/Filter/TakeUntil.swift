@@ -23,6 +23,22 @@ extension Signal {
     /// RxSwift, trigger ending:      -1-2-3-4-|
     /// RxSwift, trigger failing:     -1-2-#
     /// ```
+    ///
+    /// - Parameter trigger: The signal whose first value, or completion, ends the result; its error is
+    ///   ignored.
+    /// - Returns: A signal that forwards this signal's events until `trigger` sends a value or
+    ///   completes, then completes, disposing both; it fails with this signal's error.
+    ///
+    /// ```swift
+    /// let downloadProgress = Subject<Int, Never>()
+    /// let cancelButton = Subject<Void, Never>()
+    /// let shown = downloadProgress.take(until: cancelButton)
+    /// let subscription = shown.subscribe(next: { print("\($0)%") }, completed: { print("cancelled") })
+    /// downloadProgress.sendNext(10)   // prints 10%
+    /// cancelButton.sendNext(())       // prints cancelled
+    /// downloadProgress.sendNext(20)   // prints nothing
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func take<TriggerValue, TriggerFailure>(
         until trigger: Signal<TriggerValue, TriggerFailure>
@@ -43,6 +59,11 @@ extension Signal {
     /// replacement:                   -----a-b-|
     /// take(untilReplacement: r):     -1-2-a-b-|
     /// ```
+    ///
+    /// - Parameter replacement: The signal whose first event ends this signal's part: the result
+    ///   forwards only `replacement` from then on.
+    /// - Returns: A signal that forwards this signal's values (and its error) until `replacement`
+    ///   sends its first event, then `replacement`'s events; it completes when `replacement` does.
     @inlinable
     public func take(untilReplacement replacement: Signal<Value, Failure>) -> Signal<Value, Failure> {
         let name = SignalDebugNames.name("[\(self.name)] -takeUntilReplacement: \(replacement)")

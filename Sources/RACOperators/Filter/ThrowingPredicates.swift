@@ -12,6 +12,11 @@ extension Signal {
     /// self:                                     -1-2-3-4-|
     /// filter { $0 == 3 ? throw e : isEven($0) }:  ---2-#
     /// ```
+    ///
+    /// - Parameter isIncluded: Called with each value: `true` sends it, `false` drops it; an error it
+    ///   throws ends the result.
+    /// - Returns: A signal of the values `isIncluded` accepts; it completes when this signal does, and
+    ///   fails with this signal's error or the first error `isIncluded` throws.
     @inlinable @_disfavoredOverload
     public func filter(_ isIncluded: @escaping (Value) throws(Failure) -> Bool) -> Signal<Value, Failure> {
         tryMap { (value) throws(Failure) -> Value? in try isIncluded(value) ? value : nil }.compacted()
@@ -25,6 +30,11 @@ extension Signal {
     /// self:                                      -1-2-3-1-|
     /// skip(while: { $0 > 5 ? throw e : $0 < 3 }):  -----3-1-|
     /// ```
+    ///
+    /// - Parameter predicate: Called with each value until it returns `false`: that value and every
+    ///   later one are sent; an error it throws ends the result.
+    /// - Returns: A signal of the values from the first one `predicate` rejects on; it completes when
+    ///   this signal does, and fails with this signal's error or the error `predicate` throws.
     @inlinable @_disfavoredOverload
     public func skip(while predicate: @escaping (Value) throws(Failure) -> Bool) -> Signal<Value, Failure> {
         Signal.defer {
@@ -49,6 +59,12 @@ extension Signal {
     /// self:                                         -1-1-2-9-|
     /// distinctUntilChanged { $1 > 5 ? throw e : $0 == $1 }:  -1---2-#
     /// ```
+    ///
+    /// - Parameter isEquivalent: Called with the last value sent and a new value: `true` drops the new
+    ///   value; an error it throws ends the result.
+    /// - Returns: A signal of the values not equivalent to the last one it sent (the first value
+    ///   always); it completes when this signal does, and fails with this signal's error or the first
+    ///   error `isEquivalent` throws.
     @inlinable @_disfavoredOverload
     public func distinctUntilChanged(
         by isEquivalent: @escaping (Value, Value) throws(Failure) -> Bool

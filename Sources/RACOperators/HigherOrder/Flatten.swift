@@ -28,6 +28,24 @@ extension Signal {
     /// self:     -x------y-----|      x: a--b|   y: c-d|
     /// flatten:  -a--b---c-d---|
     /// ```
+    ///
+    /// - Returns: A signal that merges the values of every inner signal; it completes when this signal
+    ///   and every inner signal have completed, and fails with the first error of any of them
+    ///   (disposing the others).
+    ///
+    /// ```swift
+    /// let uploads = Subject<Signal<String, Never>, Never>()
+    /// let progress = uploads.flatten()
+    /// let subscription = progress.subscribe(next: { print($0) })
+    /// let photo = Subject<String, Never>()
+    /// let video = Subject<String, Never>()
+    /// uploads.sendNext(photo)
+    /// uploads.sendNext(video)
+    /// photo.sendNext("photo 50%")    // prints photo 50%
+    /// video.sendNext("video 10%")    // prints video 10%
+    /// photo.sendNext("photo done")   // prints photo done
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func flatten<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         flattenSignals(maxConcurrent: .max, name: "[\(self.name)] -flatten") { $0 }
@@ -41,6 +59,10 @@ extension Signal {
     /// self:     -x-n-y---|      x: a--b|   y: c|   (n = nil)
     /// flatten:  -a--bc---|
     /// ```
+    ///
+    /// - Returns: A signal that merges the values of every inner signal that is not `nil`; it completes
+    ///   when this signal and every inner signal have completed, and fails with the first error of
+    ///   any of them (disposing the others).
     @inlinable
     public func flatten<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>? {
         flattenSignals(maxConcurrent: .max, name: "[\(self.name)] -flatten") { $0 ?? .empty }
@@ -61,6 +83,12 @@ extension Signal {
     /// flatten(1):  -a---bc-d--|      (y waits for x)
     /// flatten(0):  -a-c-(bd)-----|  (no limit, as flatten())
     /// ```
+    ///
+    /// - Parameter maxConcurrent: How many inner signals run at once; `0` means no limit, a negative
+    ///   value is a programmer error.
+    /// - Returns: A signal that merges the values of every inner signal; it completes when this signal
+    ///   and every inner signal have completed, and fails with the first error of any of them
+    ///   (disposing the others).
     @inlinable
     public func flatten<Inner>(_ maxConcurrent: Int) -> Signal<Inner, Failure>
     where Value == Signal<Inner, Failure> {
@@ -79,6 +107,10 @@ extension Signal {
     /// self:    -x-y-------|      x: a---b|   y: c-d|
     /// concat:  -a---bc-d--|
     /// ```
+    ///
+    /// - Returns: A signal that sends the values of each inner signal in turn, in the order they
+    ///   arrived; it completes when this signal and every inner signal have completed, and fails with
+    ///   the first error of any of them (disposing the others).
     @inlinable
     public func concat<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         flattenSignals(maxConcurrent: 1, name: "[\(self.name)] -concat") { $0 }

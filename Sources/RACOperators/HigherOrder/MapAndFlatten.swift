@@ -12,6 +12,27 @@ extension Signal {
     /// transform(2):          e---f|
     /// flatMapLatest:   -a-b-ce---f--|     (transform(1) disposed when 2 arrives)
     /// ```
+    ///
+    /// - Parameter transform: Called with each value; returns the signal whose values are sent for it,
+    ///   until the next value replaces it (the previous one is disposed).
+    /// - Returns: A signal that forwards the values of the signal `transform` returned for the latest
+    ///   value; it completes when this signal and that signal have completed, and fails with the
+    ///   first error of either.
+    ///
+    /// ```swift
+    /// let scheduler = TestScheduler()
+    /// let query = Subject<String, Never>()
+    /// func search(_ text: String) -> Signal<String, Never> {   // a lookup that takes 3 frames
+    ///     Signal(value: "results for \(text)").delay(scheduler.frames(3), on: scheduler)
+    /// }
+    /// let results = query.flatMapLatest(search)
+    /// let subscription = results.subscribe(next: { print($0) })
+    /// query.sendNext("sw")
+    /// scheduler.advance(frames: 1)
+    /// query.sendNext("swift")   // the search for "sw" is disposed
+    /// scheduler.run()           // prints results for swift
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func flatMapLatest<NewValue>(
         _ transform: @escaping (Value) -> Signal<NewValue, Failure>
@@ -52,6 +73,14 @@ extension Signal {
     /// transform(3):                       e|
     /// flattenMap(maxConcurrent: 2):  -a-c-(bd)e-----|   (transform(3) waits for a free slot)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - maxConcurrent: How many of the signals `transform` returns run at once; at least 1.
+    ///   - transform: Called with each value; returns the signal whose values are sent for it,
+    ///     subscribed when a slot is free.
+    /// - Returns: A signal that merges the values of every signal `transform` returns; it completes
+    ///   when this signal and all of those have completed, and fails with the first error of any of
+    ///   them (disposing the others).
     @inlinable
     public func flattenMap<NewValue>(
         maxConcurrent: Int, _ transform: @escaping (Value) -> Signal<NewValue, Failure>

@@ -33,6 +33,23 @@ extension Signal {
     /// self:            -x----y------|     x: a-b-c-d|   y: e---f|
     /// switchToLatest:  -a-b-ce---f--|     (x disposed when y arrives)
     /// ```
+    ///
+    /// - Returns: A signal that forwards the values of the latest inner signal; it completes when this
+    ///   signal and the latest inner signal have completed, and fails with the first error of either.
+    ///
+    /// ```swift
+    /// let searches = Subject<Signal<String, Never>, Never>()
+    /// let results = searches.switchToLatest()
+    /// let subscription = results.subscribe(next: { print($0) })
+    /// let shortQuery = Subject<String, Never>()
+    /// let longQuery = Subject<String, Never>()
+    /// searches.sendNext(shortQuery)
+    /// shortQuery.sendNext("results for sw")      // prints results for sw
+    /// searches.sendNext(longQuery)               // shortQuery is disposed
+    /// shortQuery.sendNext("late results for sw") // prints nothing
+    /// longQuery.sendNext("results for swift")    // prints results for swift
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         switchMap(name: "[\(self.name)] -switchToLatest") { $0 }
@@ -46,6 +63,10 @@ extension Signal {
     /// self:            -x--n--y--|     x: a-b-c|   y: d|   (n = nil)
     /// switchToLatest:  -a-b---d--|     (x disposed when nil arrives)
     /// ```
+    ///
+    /// - Returns: A signal that forwards the values of the latest inner signal (none after a `nil`); it
+    ///   completes when this signal and the latest inner signal have completed, and fails with the
+    ///   first error of either.
     @inlinable
     public func switchToLatest<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure>? {
         switchMap(name: "[\(self.name)] -switchToLatest") { $0 ?? .empty }

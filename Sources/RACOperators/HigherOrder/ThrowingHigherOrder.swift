@@ -13,6 +13,12 @@ extension Signal {
     /// transform(1):                            a--b|
     /// flattenMap { $0 == 2 ? throw e : … }:   -a--b#
     /// ```
+    ///
+    /// - Parameter transform: Called with each value; returns the signal whose values are sent for it,
+    ///   subscribed at once; an error it throws ends the result.
+    /// - Returns: A signal that merges the values of every signal `transform` returns; it completes
+    ///   when this signal and all of those have completed, and fails with the first error of any of
+    ///   them or of `transform` (disposing the others).
     @inlinable @_disfavoredOverload
     public func flattenMap<NewValue>(
         _ transform: @escaping (Value) throws(Failure) -> Signal<NewValue, Failure>

@@ -169,6 +169,13 @@ extension Signal {
     /// self:              -1-2-3-|
     /// aggregate(0, +):   -------(6|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - seed: The accumulation before the first value (`aggregate`'s `initial`).
+    ///   - accumulator: Called with the accumulation so far and a value; returns the new accumulation
+    ///     (`aggregate`'s `reduce`).
+    /// - Returns: As `aggregate(_:_:)`: a signal that sends the final accumulation when this signal
+    ///   completes (this name does not compile: the error names `aggregate(_:_:)`).
     @available(*, unavailable, renamed: "aggregate(_:_:)")
     public func reduce<Accumulation>(
         _ seed: Accumulation, accumulator: @escaping (Accumulation, Value) -> Accumulation

@@ -13,6 +13,12 @@ extension Signal {
     /// self:         -a-b-c-d-|
     /// take(for: 4): -a-b|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How long after subscription values are forwarded; must not be negative.
+    ///   - scheduler: The scheduler that measures the time (not an `ImmediateScheduler`).
+    /// - Returns: A signal that forwards this signal's events for `duration`, then completes,
+    ///   disposing this signal; it ends earlier if this signal does.
     @inlinable
     public func take(for duration: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(duration, "take(for:on:)")
@@ -32,6 +38,12 @@ extension Signal {
     /// self:         -a-b-c-d-|
     /// skip(for: 4): -----c-d-|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How long after subscription values are dropped; must not be negative.
+    ///   - scheduler: The scheduler that measures the time (not an `ImmediateScheduler`).
+    /// - Returns: A signal of this signal's values sent once `duration` has passed, which completes or
+    ///   fails when this signal does (also during the wait).
     @inlinable
     public func skip(for duration: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(duration, "skip(for:on:)")

@@ -12,6 +12,22 @@ extension Signal {
     /// empty:             |
     /// aggregate(0, +):   (0|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: The accumulation before the first value; sent as it is if this signal completes
+    ///     without a value.
+    ///   - reduce: Called with the accumulation so far and a value; its result is the new
+    ///     accumulation.
+    /// - Returns: A signal that sends the final accumulation once, when this signal completes, then
+    ///   completes; if this signal fails, it fails with that error and sends nothing.
+    ///
+    /// ```swift
+    /// let orderTotals = Signal<Double, Never>(values: [12.5, 30, 7.5])
+    /// let revenue = orderTotals.aggregate(0, +)
+    /// print(revenue.toArray())   // [50.0]
+    /// let noOrders = Signal<Double, Never>.empty.aggregate(0, +)
+    /// print(noOrders.toArray())  // [0.0]
+    /// ```
     @inlinable
     public func aggregate<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
@@ -26,6 +42,14 @@ extension Signal {
     /// self:                                    -a-b-|
     /// aggregate(0, withIndex: { $0 + $2 }):    -----(1|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: The accumulation before the first value; sent as it is if this signal completes
+    ///     without a value.
+    ///   - reduce: Called with the accumulation so far, a value and the value's index (from 0); its
+    ///     result is the new accumulation.
+    /// - Returns: A signal that sends the final accumulation once, when this signal completes, then
+    ///   completes; if this signal fails, it fails with that error and sends nothing.
     @inlinable
     public func aggregate<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
@@ -43,6 +67,14 @@ extension Signal {
     /// self:                                   -1-2-|
     /// aggregate(startFactory: { [] }, +[$1]): -----(x|)     x = [1, 2]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - startFactory: Makes the accumulation before the first value, once per subscription; its
+    ///     result is sent as it is if this signal completes without a value.
+    ///   - reduce: Called with the accumulation so far and a value; its result is the new
+    ///     accumulation.
+    /// - Returns: A signal that sends the final accumulation once, when this signal completes, then
+    ///   completes; if this signal fails, it fails with that error and sends nothing.
     @inlinable
     public func aggregate<Accumulation>(
         startFactory: @escaping () -> Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation

@@ -8,6 +8,20 @@ extension Signal {
     /// self:       -1-2-3-|
     /// collect():  -------(x|)     x = [1, 2, 3]
     /// ```
+    ///
+    /// - Returns: A signal that sends one array of every value, in order (`[]` if there was none),
+    ///   when this signal completes, then completes; if this signal fails, it fails with that error
+    ///   and sends nothing.
+    ///
+    /// ```swift
+    /// let downloads = Subject<String, Never>()
+    /// let finished = downloads.collect()
+    /// let subscription = finished.subscribe(next: { print("downloaded", $0) })
+    /// downloads.sendNext("a.png")
+    /// downloads.sendNext("b.png")
+    /// downloads.sendCompleted()   // prints downloaded ["a.png", "b.png"]
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func collect() -> Signal<[Value], Failure> {
         lift(CollectStage.self, (), named: SignalDebugNames.name("[\(self.name)] -collect"))

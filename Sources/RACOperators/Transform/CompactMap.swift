@@ -9,6 +9,20 @@ extension Signal {
     /// self:                      -1-x-3-|
     /// compactMap { Int($0) }:    -1---3-|
     /// ```
+    ///
+    /// - Parameter transform: Called with each value; a non-`nil` result is sent, `nil` drops the
+    ///   value.
+    /// - Returns: A signal of the non-`nil` results, which completes or fails when this signal does.
+    ///
+    /// ```swift
+    /// let typed = Subject<String, Never>()
+    /// let ages = typed.compactMap { Int($0) }   // text that is not a number is dropped
+    /// let subscription = ages.subscribe(next: { print("age", $0) })
+    /// typed.sendNext("42")      // prints age 42
+    /// typed.sendNext("forty")   // prints nothing
+    /// typed.sendNext("7")       // prints age 7
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func compactMap<NewValue>(_ transform: @escaping (Value) -> NewValue?) -> Signal<NewValue, Failure>
     {

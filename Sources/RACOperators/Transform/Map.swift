@@ -8,6 +8,19 @@ extension Signal {
     /// self:     -1-2-3-|
     /// map(*2):  -2-4-6-|
     /// ```
+    ///
+    /// - Parameter transform: Called with each value; its result is sent in the value's place.
+    /// - Returns: A signal that sends one transformed value per value, and completes or fails when
+    ///   this signal does.
+    ///
+    /// ```swift
+    /// let celsius = Subject<Double, Never>()
+    /// let fahrenheit = celsius.map { $0 * 9 / 5 + 32 }
+    /// let subscription = fahrenheit.subscribe(next: { print("\($0) °F") })
+    /// celsius.sendNext(20)    // prints 68.0 °F
+    /// celsius.sendNext(-40)   // prints -40.0 °F
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func map<NewValue>(_ transform: @escaping (Value) -> NewValue) -> Signal<NewValue, Failure> {
         mapping(named: "[\(self.name)] -map:", transform)

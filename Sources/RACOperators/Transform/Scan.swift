@@ -10,6 +10,22 @@ extension Signal {
     /// self:         -1-2-3-|
     /// scan(0, +):   -1-3-6-|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: The accumulation before the first value (not sent itself).
+    ///   - reduce: Called with the accumulation so far and a value; its result is the new
+    ///     accumulation, which is sent.
+    /// - Returns: A signal that sends one accumulation per value, and completes or fails when this
+    ///   signal does.
+    ///
+    /// ```swift
+    /// let deposits = Subject<Int, Never>()
+    /// let balance = deposits.scan(100) { total, amount in total + amount }
+    /// let subscription = balance.subscribe(next: { print("balance", $0) })
+    /// deposits.sendNext(20)    // prints balance 120
+    /// deposits.sendNext(-50)   // prints balance 70
+    /// subscription.dispose()
+    /// ```
     @inlinable
     public func scan<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
@@ -26,6 +42,13 @@ extension Signal {
     /// self:                                   -a-b-c-|
     /// scan("", withIndex: { $0 + "\($2)" }):    -x-y-z-|     x = "0", y = "01", z = "012"
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: The accumulation before the first value (not sent itself).
+    ///   - reduce: Called with the accumulation so far, a value and the value's index (from 0); its
+    ///     result is the new accumulation, which is sent.
+    /// - Returns: A signal that sends one accumulation per value, and completes or fails when this
+    ///   signal does.
     @inlinable
     public func scan<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
@@ -43,6 +66,14 @@ extension Signal {
     /// self:                                  -a-b-c-|
     /// scan(into: []) { $0.append($1) }:      -x-y-z-|     x = [a], y = [a, b], z = [a, b, c]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: The accumulation before the first value, copied for each subscription (not sent
+    ///     itself).
+    ///   - update: Called with the accumulation (`inout`) and a value; changes the accumulation in
+    ///     place, which is then sent.
+    /// - Returns: A signal that sends one accumulation per value, and completes or fails when this
+    ///   signal does.
     @inlinable
     public func scan<Accumulation>(
         into initial: Accumulation, _ update: @escaping (inout Accumulation, Value) -> Void

@@ -14,6 +14,13 @@ extension Signal {
     /// self:                                  -1-2-3-|
     /// scan(0) { $1 == 3 ? throw e : $0 + $1 }:  -1-3-#
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: The accumulation before the first value (not sent itself).
+    ///   - reduce: Called with the accumulation so far and a value; its result is the new
+    ///     accumulation, which is sent; an error it throws ends the result.
+    /// - Returns: A signal that sends one accumulation per value; it completes when this signal does,
+    ///   and fails with this signal's error or the first error `reduce` throws.
     @inlinable @_disfavoredOverload
     public func scan<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) throws(Failure) -> Accumulation
@@ -30,6 +37,14 @@ extension Signal {
     /// self:                                                  -a-b-c-|
     /// scan(into: []) { $1 == c ? throw e : $0.append($1) }:  -x-y-#     x = [a], y = [a, b]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: The accumulation before the first value, copied for each subscription (not sent
+    ///     itself).
+    ///   - update: Called with the accumulation (`inout`) and a value; changes the accumulation in
+    ///     place, which is then sent; an error it throws ends the result.
+    /// - Returns: A signal that sends one accumulation per value; it completes when this signal does,
+    ///   and fails with this signal's error or the first error `update` throws.
     @inlinable @_disfavoredOverload
     public func scan<Accumulation>(
         into initial: Accumulation, _ update: @escaping (inout Accumulation, Value) throws(Failure) -> Void
@@ -53,6 +68,15 @@ extension Signal {
     /// aggregate(0) { $0 + $1 }:                 -------(6|)
     /// aggregate(0) { $1 == 2 ? throw e : … }:   ---#
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: The accumulation before the first value; sent as it is if this signal completes
+    ///     without a value.
+    ///   - reduce: Called with the accumulation so far and a value; its result is the new
+    ///     accumulation; an error it throws ends the result.
+    /// - Returns: A signal that sends the final accumulation once, when this signal completes, then
+    ///   completes; it fails with this signal's error or the first error `reduce` throws, and then
+    ///   sends nothing.
     @inlinable @_disfavoredOverload
     public func aggregate<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) throws(Failure) -> Accumulation
