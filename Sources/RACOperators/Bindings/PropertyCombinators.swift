@@ -102,6 +102,8 @@ extension PropertyProtocol where Value == Bool {
     /// self:       t--f--t--
     /// negate():   f--t--f--
     /// ```
+    ///
+    /// - Returns: a property whose value is `!value`, changing whenever this one changes.
     public func negate() -> Property<Bool> {
         Property(deriving: signal.not(), retaining: [self], call: "Property.negate()")
     }
@@ -114,6 +116,9 @@ extension PropertyProtocol where Value == Bool {
     /// other:        f--t-----
     /// and(other):   f--t--f--
     /// ```
+    ///
+    /// - Parameter other: the `Bool` property combined with this one.
+    /// - Returns: a property whose value is `value && other.value`, recomputed whenever either changes.
     public func and<Other: PropertyProtocol>(_ other: Other) -> Property<Bool> where Other.Value == Bool {
         Property(
             deriving: signal.combineLatest(with: other.signal).map { $0 && $1 }, retaining: [self, other],
@@ -128,6 +133,9 @@ extension PropertyProtocol where Value == Bool {
     /// other:       f-----f--
     /// or(other):   f--t--f--
     /// ```
+    ///
+    /// - Parameter other: the `Bool` property combined with this one.
+    /// - Returns: a property whose value is `value || other.value`, recomputed whenever either changes.
     public func or<Other: PropertyProtocol>(_ other: Other) -> Property<Bool> where Other.Value == Bool {
         Property(
             deriving: signal.combineLatest(with: other.signal).map { $0 || $1 }, retaining: [self, other],

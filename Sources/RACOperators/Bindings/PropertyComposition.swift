@@ -78,6 +78,11 @@ extension PropertyProtocol where Value: Equatable {
 /// ```
 /// label.rac[\.text] <~ title          title: a--b--    label.text: a--b--
 /// ```
+///
+/// - Parameters:
+///   - target: where the values go, such as `label.rac[\.text]`.
+///   - source: the property whose current value, then every change, is written into `target`.
+/// - Returns: a disposable that ends the binding when disposed.
 @discardableResult
 public func <~ <Source: PropertyProtocol>(target: BindingTarget<Source.Value>, source: Source)
     -> any Disposable
@@ -91,6 +96,11 @@ public func <~ <Source: PropertyProtocol>(target: BindingTarget<Source.Value>, s
 /// ```
 /// copy <~ original      original: a--b--    copy: z-a--b--
 /// ```
+///
+/// - Parameters:
+///   - property: the property written to.
+///   - source: the property whose current value, then every change, is written into `property`.
+/// - Returns: a disposable that ends the binding when disposed.
 @discardableResult
 public func <~ <Source: PropertyProtocol>(property: MutableProperty<Source.Value>, source: Source)
     -> any Disposable

@@ -14,6 +14,10 @@ extension Signal {
     /// b:               --b1----b2---|
     /// Signal.amb(a, b): --b1----b2---|      (b sent first; a is disposed at frame 2)
     /// ```
+    ///
+    /// - Parameter signals: the competing signals, subscribed in this order.
+    /// - Returns: a signal of the events of whichever signal sends first (it completes or fails when
+    ///   that one does); of no signals, a signal that never sends.
     @inlinable
     public static func amb(_ signals: some Sequence<Signal<Value, Failure>>) -> Signal<Value, Failure> {
         let competitors = ContiguousArray(signals)
@@ -29,6 +33,10 @@ extension Signal {
     /// b:               --b1--|
     /// Signal.amb(a, b): --b1--|
     /// ```
+    ///
+    /// - Parameter signals: the competing signals, subscribed in this order.
+    /// - Returns: a signal of the events of whichever signal sends first; it completes or fails when
+    ///   that one does.
     @inlinable
     public static func amb(_ signals: Signal<Value, Failure>...) -> Signal<Value, Failure> {
         amb(signals)
@@ -41,6 +49,10 @@ extension Signal {
     /// other:       ---b-|
     /// amb(other):  --a-|
     /// ```
+    ///
+    /// - Parameter other: the signal competing with this one, subscribed after it.
+    /// - Returns: a signal of the events of this signal or `other`, whichever sends first; it completes
+    ///   or fails when that one does.
     @inlinable
     public func amb(_ other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal.amb([self, other])
@@ -53,6 +65,10 @@ extension Signal {
     /// b:                --b--|
     /// Signal.race(a, b): --b--|
     /// ```
+    ///
+    /// - Parameter signals: the competing signals, subscribed in this order.
+    /// - Returns: a signal of the events of whichever signal sends first; it completes or fails when
+    ///   that one does.
     @inlinable
     public static func race(_ signals: Signal<Value, Failure>...) -> Signal<Value, Failure> {
         amb(signals)

@@ -9,6 +9,10 @@ extension Signal {
     /// self:                   -1-2-3-|       -1-#
     /// any { $0 > 1 }:         ---(t|)        ---(f|)
     /// ```
+    ///
+    /// - Parameter predicate: the test a value must pass for the answer to be `true`.
+    /// - Returns: a signal that sends one `Bool` (`true` at the first value that passes `predicate`,
+    ///   `false` if the source completes or fails before one does), then completes; it never fails.
     @inlinable
     public func any(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
         lift(
@@ -23,6 +27,9 @@ extension Signal {
     /// self:    -a-b-|     ---|      -#
     /// any():   -(t|)      ---(f|)   -(f|)
     /// ```
+    ///
+    /// - Returns: a signal that sends one `Bool` (`true` at the first value, `false` if the source
+    ///   completes or fails without one), then completes; it never fails.
     @inlinable
     public func any() -> Signal<Bool, Never> {
         any { _ in true }
@@ -36,6 +43,10 @@ extension Signal {
     /// self:                   -1-2-3-|      -1-5-|      -1-#
     /// all { $0 < 4 }:         -------(t|)   ---(f|)     ---(f|)
     /// ```
+    ///
+    /// - Parameter predicate: the test every value must pass for the answer to be `true`.
+    /// - Returns: a signal that sends one `Bool` (`false` at the first value that fails `predicate` or
+    ///   if the source fails, `true` when it completes), then completes; it never fails.
     @inlinable
     public func all(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool, Never> {
         lift(

@@ -11,6 +11,12 @@ extension Signal {
     /// self:                            -a-b-c-|
     /// element(at: 1, raising: { e }):  ---(b|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - index: the position of the value wanted, 0 for the first; must be 0 or more.
+    ///   - makeError: turns the `ValueCountError` (`.indexOutOfRange`) into this signal's error.
+    /// - Returns: a signal that sends the value at `index` and completes; it fails with
+    ///   `makeError(_:)`'s error if the source completes before that index, or with the source's error.
     @inlinable
     public func element(
         at index: Int, raising makeError: @escaping (ValueCountError) -> Failure
@@ -34,6 +40,12 @@ extension Signal {
     /// self:                     -a---|
     /// single(raising: { e }):   -----(a|)
     /// ```
+    ///
+    /// - Parameter makeError: turns the `ValueCountError` (`.noValues` or `.moreThanOneValue`) into
+    ///   this signal's error.
+    /// - Returns: a signal that sends the source's only value and completes when the source completes;
+    ///   it fails with `makeError(_:)`'s error if there is no value or more than one, or with the
+    ///   source's error.
     @inlinable
     public func single(raising makeError: @escaping (ValueCountError) -> Failure) -> Signal<Value, Failure> {
         lift(
@@ -52,6 +64,10 @@ extension Signal where Failure == Never {
     /// element(at: 1):  ---(b|)
     /// element(at: 5):  -------#     (# = .indexOutOfRange(index: 5, count: 3))
     /// ```
+    ///
+    /// - Parameter index: the position of the value wanted, 0 for the first; must be 0 or more.
+    /// - Returns: a signal that sends the value at `index` and completes; it fails with
+    ///   `ValueCountError.indexOutOfRange` if the source completes before that index.
     @inlinable
     public func element(at index: Int) -> Signal<Value, ValueCountError> {
         if index < 0 {
@@ -70,6 +86,9 @@ extension Signal where Failure == Never {
     /// self:       -a-b-|
     /// single():   ---#          (# = .moreThanOneValue)
     /// ```
+    ///
+    /// - Returns: a signal that sends the source's only value and completes when the source completes;
+    ///   it fails with `ValueCountError.noValues` or `.moreThanOneValue` otherwise.
     @inlinable
     public func single() -> Signal<Value, ValueCountError> {
         promoteError(ValueCountError.self).single(raising: { $0 })

@@ -9,6 +9,10 @@ extension Signal {
     /// self:                 ---|
     /// ifEmpty(default: z):  ---(z|)
     /// ```
+    ///
+    /// - Parameter defaultValue: the value to send when the source completes without a value.
+    /// - Returns: a signal that sends the source's values, or `defaultValue` alone if there were none,
+    ///   and completes or fails when the source does.
     @inlinable
     public func ifEmpty(default defaultValue: Value) -> Signal<Value, Failure> {
         lift(
@@ -25,6 +29,11 @@ extension Signal {
     /// other:                     -x-y-|
     /// ifEmpty(switchTo: o):   ----x-y-|
     /// ```
+    ///
+    /// - Parameter other: the signal to follow when the source completes without a value; it is
+    ///   subscribed only then.
+    /// - Returns: a signal that sends the source's values, or, if there were none, `other`'s events;
+    ///   it completes or fails as the source does, or as `other` does after the switch.
     @inlinable
     public func ifEmpty(switchTo other: Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal(name: SignalDebugNames.name("[\(self.name)] -ifEmpty: \(other)")) { subscriber in

@@ -33,6 +33,10 @@ extension Signal where Value: Equatable {
     /// self:       -1-2-1-3-|
     /// ignore(1):  ---2---3-|
     /// ```
+    ///
+    /// - Parameter value: the value to drop.
+    /// - Returns: a signal of the source's values that differ from `value`; it completes or fails when
+    ///   the source does.
     @inlinable
     public func ignore(_ value: Value) -> Signal<Value, Failure> {
         lift(

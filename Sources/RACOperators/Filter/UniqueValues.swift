@@ -10,6 +10,11 @@ extension Signal {
     /// self:                              -a-B-A-b-c-|
     /// uniqueValues { $0.lowercased() }:  -a-B-----c-|
     /// ```
+    ///
+    /// - Parameter identity: what makes two values the same: values with equal identities are sent
+    ///   once, the first time.
+    /// - Returns: a signal of the source's values whose identity was not seen before in this
+    ///   subscription; it completes or fails when the source does.
     @inlinable
     public func uniqueValues<Identity: Hashable>(
         _ identity: @escaping (Value) -> Identity
@@ -26,6 +31,9 @@ extension Signal where Value: Hashable {
     /// self:            -1-2-1-3-2-|
     /// uniqueValues():  -1-2---3---|
     /// ```
+    ///
+    /// - Returns: a signal of the source's values not seen before in this subscription; it completes or
+    ///   fails when the source does.
     @inlinable
     public func uniqueValues() -> Signal<Value, Failure> {
         uniqueValues { $0 }

@@ -9,6 +9,11 @@ extension Signal {
     /// self:                                    -1-2-3-|
     /// attempt { if $0 == 2 { throw e } }:      -1-#      (# = e; the source is disposed)
     /// ```
+    ///
+    /// - Parameter check: runs for each value; it returns to let the value through, or throws this
+    ///   signal's error to end it.
+    /// - Returns: a signal of the source's values that `check` accepts; it fails with the first error
+    ///   `check` throws (disposing the source), or completes or fails when the source does.
     @inlinable
     public func attempt(_ check: @escaping (Value) throws(Failure) -> Void) -> Signal<Value, Failure> {
         lift(AttemptStage.self, Check(check), named: SignalDebugNames.name("[\(self.name)] -try:"))

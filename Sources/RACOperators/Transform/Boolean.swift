@@ -11,6 +11,9 @@ extension Signal where Value == Bool {
     /// self:   -t-f-t-|
     /// not():  -f-t-f-|
     /// ```
+    ///
+    /// - Returns: a signal of the negation of each source value; it completes or fails when the
+    ///   source does.
     public func not() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -not") { !$0 }
     }
@@ -24,6 +27,9 @@ extension Signal where Value == [Bool] {
     /// self:   -x-y-|     x = [t, t], y = [t, f]
     /// and():  -t-f-|
     /// ```
+    ///
+    /// - Returns: a signal of whether every boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func and() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -and") { values in
             if values.isEmpty {
@@ -40,6 +46,9 @@ extension Signal where Value == [Bool] {
     /// self:  -x-y-|     x = [f, f], y = [t, f]
     /// or():  -f-t-|
     /// ```
+    ///
+    /// - Returns: a signal of whether any boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func or() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -or") { values in
             if values.isEmpty {
@@ -57,6 +66,9 @@ extension Signal where Value == (Bool, Bool) {
     /// self:   -x-y-|     x = (t, t), y = (t, f)
     /// and():  -t-f-|
     /// ```
+    ///
+    /// - Returns: a signal of whether every boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func and() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 }
     }
@@ -67,6 +79,9 @@ extension Signal where Value == (Bool, Bool) {
     /// self:  -x-y-|     x = (f, f), y = (t, f)
     /// or():  -f-t-|
     /// ```
+    ///
+    /// - Returns: a signal of whether any boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func or() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 }
     }
@@ -79,6 +94,9 @@ extension Signal where Value == (Bool, Bool, Bool) {
     /// self:   -x-y-|     x = (t, t, t), y = (t, t, f)
     /// and():  -t-f-|
     /// ```
+    ///
+    /// - Returns: a signal of whether every boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func and() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 }
     }
@@ -89,6 +107,9 @@ extension Signal where Value == (Bool, Bool, Bool) {
     /// self:  -x-y-|     x = (f, f, f), y = (t, t, f)
     /// or():  -f-t-|
     /// ```
+    ///
+    /// - Returns: a signal of whether any boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func or() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 }
     }
@@ -101,6 +122,9 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
     /// self:   -x-y-|     x = (t, t, t, t), y = (t, t, t, f)
     /// and():  -t-f-|
     /// ```
+    ///
+    /// - Returns: a signal of whether every boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func and() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 }
     }
@@ -111,6 +135,9 @@ extension Signal where Value == (Bool, Bool, Bool, Bool) {
     /// self:  -x-y-|     x = (f, f, f, f), y = (t, t, t, f)
     /// or():  -f-t-|
     /// ```
+    ///
+    /// - Returns: a signal of whether any boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func or() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 }
     }
@@ -123,6 +150,9 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
     /// self:   -x-y-|     x = (t, t, t, t, t), y = (t, t, t, t, f)
     /// and():  -t-f-|
     /// ```
+    ///
+    /// - Returns: a signal of whether every boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func and() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 }
     }
@@ -133,6 +163,9 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool) {
     /// self:  -x-y-|     x = (f, f, f, f, f), y = (t, t, t, t, f)
     /// or():  -f-t-|
     /// ```
+    ///
+    /// - Returns: a signal of whether any boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func or() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 }
     }
@@ -145,6 +178,9 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
     /// self:   -x-y-|     x = (t, t, t, t, t, t), y = (t, t, t, t, t, f)
     /// and():  -t-f-|
     /// ```
+    ///
+    /// - Returns: a signal of whether every boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func and() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -and") { $0.0 && $0.1 && $0.2 && $0.3 && $0.4 && $0.5 }
     }
@@ -155,6 +191,9 @@ extension Signal where Value == (Bool, Bool, Bool, Bool, Bool, Bool) {
     /// self:  -x-y-|     x = (f, f, f, f, f, f), y = (t, t, t, t, t, f)
     /// or():  -f-t-|
     /// ```
+    ///
+    /// - Returns: a signal of whether any boolean of each source value is `true`; it completes or
+    ///   fails when the source does.
     public func or() -> Signal<Bool, Failure> {
         mapping(named: "[\(self.name)] -or") { $0.0 || $0.1 || $0.2 || $0.3 || $0.4 || $0.5 }
     }

@@ -10,6 +10,10 @@ extension Signal {
     /// self:              -a-b-c-d-e-|
     /// buffer(count: 2):  ---x---y---(z|)     x = [a, b], y = [c, d], z = [e]
     /// ```
+    ///
+    /// - Parameter count: how many values each array holds; must be more than 0.
+    /// - Returns: a signal of arrays of `count` values, then, when the source completes, of the rest (if
+    ///   any) before completing; it fails when the source does, dropping the partial array.
     @inlinable
     public func buffer(count: Int) -> Signal<[Value], Failure> {
         if count <= 0 {

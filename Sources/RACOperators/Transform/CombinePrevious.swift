@@ -9,6 +9,12 @@ extension Signal {
     /// self:                     -1-2-3-|
     /// combinePrevious(0, +):    -1-3-5-|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - start: the "previous" value given with the first value.
+    ///   - reduce: makes the value to send from the previous source value and the current one.
+    /// - Returns: a signal of `reduce(previous, value)` for each source value; it completes or fails
+    ///   when the source does.
     @inlinable
     public func combinePrevious<NewValue>(
         _ start: Value, _ reduce: @escaping (Value, Value) -> NewValue

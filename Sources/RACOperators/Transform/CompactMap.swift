@@ -36,6 +36,9 @@ extension Signal {
     /// self:          -a-n-b-|      (n = nil)
     /// compacted():   -a---b-|
     /// ```
+    ///
+    /// - Returns: a signal of the source's values that are not `nil`, unwrapped; it completes or fails
+    ///   when the source does.
     @inlinable
     public func compacted<Wrapped>() -> Signal<Wrapped, Failure> where Value == Wrapped? {
         lift(CompactMapStage.self, { $0 }, named: SignalDebugNames.name("[\(self.name)] -ignore: nil"))

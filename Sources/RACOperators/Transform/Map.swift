@@ -32,6 +32,10 @@ extension Signal {
     /// self:            -1-2-3-|
     /// mapReplace(x):   -x-x-x-|
     /// ```
+    ///
+    /// - Parameter value: the value to send for each source value.
+    /// - Returns: a signal that sends `value` each time the source sends a value; it completes or fails
+    ///   when the source does.
     @inlinable
     public func mapReplace<NewValue>(_ value: NewValue) -> Signal<NewValue, Failure> {
         lift(

@@ -9,6 +9,9 @@ extension Signal where Failure == Never {
     /// self (Never):                 -a-b-|
     /// promoteError(MyError.self):   -a-b-|    (a Signal<Value, MyError>)
     /// ```
+    ///
+    /// - Returns: the same values and completion, in a signal whose `Failure` is `NewFailure` (pass
+    ///   `NewFailure.self`, or let the type be inferred); it never fails.
     @inlinable
     public func promoteError<NewFailure>(
         _: NewFailure.Type = NewFailure.self

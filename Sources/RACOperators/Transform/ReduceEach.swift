@@ -9,6 +9,11 @@ extension Signal {
     /// self:                 -x-y-|     x = (1, 2), y = (3, 4)
     /// reduceEach { $0+$1 }: -3-7-|
     /// ```
+    ///
+    /// - Parameter reduce: makes the value to send from the elements of one tuple, given as separate
+    ///   arguments.
+    /// - Returns: a signal of `reduce(elements…)` for each tuple of the source; it completes or fails
+    ///   when the source does.
     @inlinable
     public func reduceEach<each Element, NewValue>(
         _ reduce: @escaping (repeat each Element) -> NewValue

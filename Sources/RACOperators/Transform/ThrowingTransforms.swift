@@ -92,6 +92,11 @@ extension Signal {
     /// self:                                      -x-y-|     x = (1, 2), y = (3, 4)
     /// reduceEach { $0 > 2 ? throw e : $0 + $1 }: -3-#
     /// ```
+    ///
+    /// - Parameter reduce: makes the value to send from the elements of one tuple, given as separate
+    ///   arguments, or throws this signal's error to end it.
+    /// - Returns: a signal of `reduce(elements…)` for each tuple of the source; it fails with the first
+    ///   error `reduce` throws (disposing the source), or completes or fails when the source does.
     @inlinable @_disfavoredOverload
     public func reduceEach<each Element, NewValue>(
         _ reduce: @escaping (repeat each Element) throws(Failure) -> NewValue

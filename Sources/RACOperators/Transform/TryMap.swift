@@ -8,6 +8,11 @@ extension Signal {
     /// self:                                -1-2-3-|
     /// tryMap { $0 == 2 ? throw e : $0 }:   -1-#          (# = e; the source is disposed)
     /// ```
+    ///
+    /// - Parameter transform: makes the value to send from each source value, or throws this signal's
+    ///   error to end it.
+    /// - Returns: a signal of `transform(value)` for each source value; it fails with the first error
+    ///   `transform` throws (disposing the source), or completes or fails when the source does.
     @inlinable
     public func tryMap<NewValue>(
         _ transform: @escaping (Value) throws(Failure) -> NewValue
