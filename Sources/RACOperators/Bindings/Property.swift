@@ -41,6 +41,8 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     /// ```
     /// MutableProperty(0).signal:   0---
     /// ```
+    ///
+    /// - Parameter initialValue: the value the property starts with.
     public init(_ initialValue: Value) {
         core = PropertyCore(initialValue)
         (lifetime, lifetimeToken) = Lifetime.make()
@@ -69,6 +71,9 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     /// ```
     /// count.modify { $0 += 1 }    signal: 0--1--
     /// ```
+    ///
+    /// - Parameter body: changes the value in place; its result is returned.
+    /// - Returns: what `body` returns.
     @discardableResult
     public func modify<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
@@ -82,6 +87,9 @@ public final class MutableProperty<Value>: @unchecked Sendable {
     /// ```
     /// value 1, swap(2) returns 1    signal: 1--2--
     /// ```
+    ///
+    /// - Parameter newValue: the value to set.
+    /// - Returns: the value it replaced.
     @discardableResult
     public func swap(_ newValue: Value) -> Value {
         core.modify { value in

@@ -97,6 +97,8 @@ extension PropertyProtocol where Value == Bool {
     /// self:       t--f--t--
     /// negate():   f--t--f--
     /// ```
+    ///
+    /// - Returns: a property holding the opposite of this one's value; it keeps this one alive.
     public func negate() -> Property<Bool> {
         Property(deriving: signal.not(), retaining: [self], call: "Property.negate()")
     }
@@ -109,6 +111,9 @@ extension PropertyProtocol where Value == Bool {
     /// other:        f--t-----
     /// and(other):   f--t--f--
     /// ```
+    ///
+    /// - Parameter other: the second boolean property.
+    /// - Returns: a property that is `true` while both are; it keeps both alive.
     public func and<Other: PropertyProtocol>(_ other: Other) -> Property<Bool> where Other.Value == Bool {
         Property(
             deriving: signal.combineLatest(with: other.signal).map { $0 && $1 }, retaining: [self, other],
@@ -123,6 +128,9 @@ extension PropertyProtocol where Value == Bool {
     /// other:       f-----f--
     /// or(other):   f--t--f--
     /// ```
+    ///
+    /// - Parameter other: the second boolean property.
+    /// - Returns: a property that is `true` while either is; it keeps both alive.
     public func or<Other: PropertyProtocol>(_ other: Other) -> Property<Bool> where Other.Value == Bool {
         Property(
             deriving: signal.combineLatest(with: other.signal).map { $0 || $1 }, retaining: [self, other],

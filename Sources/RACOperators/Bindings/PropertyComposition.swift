@@ -70,6 +70,11 @@ extension PropertyProtocol where Value: Equatable {
 /// ```
 /// label.rac[\.text] <~ title          title: a--b--    label.text: a--b--
 /// ```
+///
+/// - Parameters:
+///   - target: where the values are written.
+///   - source: the property whose current value and changes are written.
+/// - Returns: a disposable that ends the binding.
 @discardableResult
 public func <~ <Source: PropertyProtocol>(target: BindingTarget<Source.Value>, source: Source)
     -> any Disposable
@@ -83,6 +88,11 @@ public func <~ <Source: PropertyProtocol>(target: BindingTarget<Source.Value>, s
 /// ```
 /// copy <~ original      original: a--b--    copy: z-a--b--
 /// ```
+///
+/// - Parameters:
+///   - property: the property set by each value; not retained.
+///   - source: the property whose current value and changes are set.
+/// - Returns: a disposable that ends the binding.
 @discardableResult
 public func <~ <Source: PropertyProtocol>(property: MutableProperty<Source.Value>, source: Source)
     -> any Disposable

@@ -58,6 +58,8 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// let view = Property(mutable)      mutable.value = b      view.value == b
     /// view.signal:   a--b--
     /// ```
+    ///
+    /// - Parameter property: the property to view; kept alive by the view.
     public convenience init(_ property: MutableProperty<Value>) {
         self.init(read: { property.value }, signal: property.signal, retaining: [property])
     }
@@ -67,6 +69,8 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// ```
     /// Property(value: a).signal:   (a|)
     /// ```
+    ///
+    /// - Parameter value: the property's only value.
     public convenience init(value: Value) {
         self.init(read: { value }, signal: Signal(value: value), retaining: [])
     }
@@ -79,6 +83,10 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
     /// values:                         --b--c-|
     /// Property(initial: a, then:):    a-b--c-|    value: a, then b, then c
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: the value the property starts with.
+    ///   - values: the signal whose values the property takes, subscribed at once.
     public convenience init(initial: Value, then values: Signal<Value, Never>) {
         let feed = PropertyFeed(PropertyCore(initial))
         feed.follow(values)
