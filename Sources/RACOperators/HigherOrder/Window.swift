@@ -77,7 +77,7 @@ extension Signal {
     ///
     /// - Parameters:
     ///   - interval: how long a window stays open after its first value (`> 0`).
-    ///   - scheduler: where the windows are timed and completed.
+    ///   - scheduler: where the windows are timed (not an `ImmediateScheduler`).
     /// - Returns: a signal of hot, never-empty window signals; it completes or fails when the source
     ///   does, after the open window.
     @inlinable
