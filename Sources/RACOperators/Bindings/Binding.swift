@@ -46,9 +46,9 @@ public struct BindingTarget<Value>: @unchecked Sendable {
     /// - Parameters:
     ///   - ended: completes when the target goes away (`Signal.never` if it cannot tell).
     ///   - accept: writes one value; returns `false` once the target has gone.
-    ///   - isolation: the caller's actor, filled in by `#isolation`.
-    ///   - file: the caller's file, for the message of a write on the wrong actor.
-    ///   - line: the caller's line, for the same message.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
     public init(
         ended: Signal<Never, Never> = .never, accept: @escaping (Value) -> Bool,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
@@ -71,9 +71,9 @@ public struct BindingTarget<Value>: @unchecked Sendable {
     ///   - object: the object written to; not retained.
     ///   - keyPath: the property of `object` each value is written to.
     ///   - ended: completes when the target should end; `Signal.never` by default.
-    ///   - isolation: the caller's actor, filled in by `#isolation`.
-    ///   - file: the caller's file, for the message of a write on the wrong actor.
-    ///   - line: the caller's line, for the same message.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
     public init<Object: AnyObject>(
         object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>,
         ended: Signal<Never, Never> = .never,
@@ -208,9 +208,9 @@ extension Signal where Failure == Never {
     /// - Parameters:
     ///   - keyPath: the property of `object` each value is written to.
     ///   - object: the object written to; not retained.
-    ///   - isolation: the caller's actor, filled in by `#isolation`: writes check that they run on it.
-    ///   - file: the caller's file, for the message of a write on the wrong actor.
-    ///   - line: the caller's line, for the same message.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
     /// - Returns: a disposable that ends the binding.
     @discardableResult
     public func setKeyPath<Object: AnyObject>(
@@ -235,9 +235,9 @@ extension RACExtension where Base: AnyObject {
     ///
     /// - Parameters:
     ///   - keyPath: the property of the object each bound value is written to.
-    ///   - isolation: the caller's actor, filled in by `#isolation`: writes check that they run on it.
-    ///   - file: the caller's file, for the message of a write on the wrong actor.
-    ///   - line: the caller's line, for the same message.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
     /// - Returns: a binding target for `keyPath` that does not retain the object.
     public subscript<Value>(
         keyPath: ReferenceWritableKeyPath<Base, Value>,
