@@ -9,6 +9,12 @@ extension Signal {
     /// subscriber before:  a-b-|
     /// subscriber after:   (ab|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: where `block` runs and where subscribers are subscribed.
+    ///   - block: sends the signal's events to the subscriber it is given; runs once.
+    /// - Returns: a signal that replays to every subscriber all that `block` sent; it completes and
+    ///   fails when `block` does.
     public static func startEagerly(
         on scheduler: Scheduler,
         _ block: @escaping (Subscriber<Value, Failure>) -> Void
@@ -30,6 +36,13 @@ extension Signal {
     /// subscriber 1:  a-b-|
     /// subscriber 2:  (ab|)        (block not run again)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduler: where `block` runs and where subscribers are subscribed.
+    ///   - block: sends the signal's events to the subscriber it is given; runs once, at the first
+    ///     subscription.
+    /// - Returns: a signal that replays to every subscriber all that `block` sent; it completes and
+    ///   fails when `block` does.
     public static func startLazily(
         on scheduler: Scheduler,
         _ block: @escaping (Subscriber<Value, Failure>) -> Void

@@ -42,6 +42,11 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// Signal { s in s.sendNext(a); s.sendNext(b); s.sendCompleted(); return nil }:   (ab|)
     /// second subscription:                                                            (ab|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - name: the debug name, printed by `description`.
+    ///   - generator: the creation closure, called once per subscription with its subscriber; it
+    ///     returns the disposable that cancels its work, or `nil`.
     public init(name: String = "anonymous", _ generator: @escaping Generator) {
         self.name = name
         self.generator = generator
@@ -87,6 +92,9 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// to the subscriber. Returns a disposable that ends this subscription.
     ///
     /// Subclasses (subjects, channel terminals) override this to attach the subscriber elsewhere.
+    ///
+    /// - Parameter subscriber: receives this subscription's events.
+    /// - Returns: a disposable that ends this subscription.
     @discardableResult
     open func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
         if let frame = SubscriptionTrampoline.enter() {
@@ -151,6 +159,10 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
 
     /// Subscribes any subscriber (a subject, for instance). The subscription is tied to the
     /// receiver: when it terminates or is disposed, this subscription is disposed too.
+    ///
+    /// - Parameter receiver: receives the events, and ends the subscription when it terminates or is
+    ///   disposed.
+    /// - Returns: a disposable that ends this subscription.
     @inlinable
     @discardableResult
     public final func subscribe<Receiver: SubscriberProtocol>(_ receiver: Receiver) -> any Disposable
@@ -196,6 +208,15 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// self:                 -a-b-|
     /// disposable dropped:   -a-b-|     (Combine, AnyCancellable dropped: nothing)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - next: runs with each value; `nil` to ignore values.
+    ///   - error: runs with the error; `nil` to ignore it.
+    ///   - completed: runs at the completion; `nil` to ignore it.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a disposable that ends the subscription; dropping it does not.
     @inlinable
     @discardableResult
     public final func subscribe(
@@ -222,6 +243,13 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     /// Subscribes a closure that receives every event. Called from an actor-isolated context, it
     /// checks that each event is delivered on that actor, as `subscribe(next:error:completed:)`
     /// does.
+    ///
+    /// - Parameters:
+    ///   - handler: runs with every event.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a disposable that ends the subscription; dropping it does not.
     @inlinable
     @discardableResult
     public final func observe(
@@ -242,6 +270,10 @@ open class Signal<Value, Failure: Error>: @unchecked Sendable {
     }
 
     /// A signal that behaves as this one and is called `name`. RAC: `setNameWithFormat:`.
+    ///
+    /// - Parameter name: the debug name of the result, printed by `description`.
+    /// - Returns: a signal of this signal's events, called `name`; it completes and fails when this
+    ///   signal does.
     public func named(_ name: String) -> Signal<Value, Failure> {
         Signal(name: name) { [self] subscriber in
             self.subscribe(subscriber)

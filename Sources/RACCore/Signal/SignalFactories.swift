@@ -7,6 +7,8 @@ extension Signal {
     ///
     /// Disfavored: a trailing closure, `Signal { … }`, is the async operation of RACOperators'
     /// `Signal(_:)`, or a compile error, never the value of a signal of closures.
+    ///
+    /// - Parameter value: the one value each subscriber receives.
     @inlinable @_disfavoredOverload
     public convenience init(value: Value) {
         self.init(name: SignalDebugNames.name("+return: \(value)")) { subscriber in
@@ -21,6 +23,8 @@ extension Signal {
     /// ```
     /// Signal(error: e):  #
     /// ```
+    ///
+    /// - Parameter error: the error each subscriber receives.
     @inlinable
     public convenience init(error: Failure) {
         self.init(name: SignalDebugNames.name("+error: \(error)")) { subscriber in
@@ -44,6 +48,10 @@ extension Signal {
     /// Signal.try { a }:          (a|)
     /// Signal.try { throw e }:    #       (# = e)
     /// ```
+    ///
+    /// - Parameter body: runs once, at once; its result is the value, its thrown error the error.
+    /// - Returns: a signal that sends `body`'s result then completes, or fails with its error, the
+    ///   same for every subscriber.
     public static func `try`(_ body: () throws(Failure) -> Value) -> Signal<Value, Failure> {
         let outcome: Result<Value, Failure>
         do throws(Failure) {
@@ -69,6 +77,8 @@ extension Signal {
     /// ```
     /// Signal(values: [a, b, c]):  (abc|)
     /// ```
+    ///
+    /// - Parameter values: the elements each subscriber receives, iterated anew per subscription.
     @inlinable
     public convenience init<Values: Sequence>(values: Values) where Values.Element == Value {
         self.init(name: SignalDebugNames.name("+values")) { subscriber in
@@ -109,6 +119,10 @@ extension Signal {
     /// ```
     /// defer { Signal(value: counter += 1) }:  first subscriber (1|), second (2|)
     /// ```
+    ///
+    /// - Parameter factory: makes the signal to subscribe to, once per subscription.
+    /// - Returns: a signal of the events of the signal `factory` returns; it completes and fails when
+    ///   that signal does.
     public static func `defer`(_ factory: @escaping () -> Signal<Value, Failure>) -> Signal<Value, Failure> {
         Signal(name: "+defer:") { subscriber in
             factory().subscribe(subscriber)

@@ -30,6 +30,10 @@
 public final class BehaviorSubject<Value, Failure: Error>: ReplaySubject<Value, Failure>, @unchecked Sendable
 {
     /// Creates a subject whose current value is `value`.
+    ///
+    /// - Parameters:
+    ///   - value: the initial current value, replayed to subscribers until another is sent.
+    ///   - name: the debug name, printed by `description`.
     public init(value: Value, name: String = "anonymous") {
         super.init(capacity: 1, name: name)
         sendNext(value)

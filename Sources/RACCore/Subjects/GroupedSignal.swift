@@ -11,6 +11,10 @@ public final class GroupedSignal<Key, Value, Failure: Error>: Subject<Value, Fai
     public let key: Key
 
     /// Creates an empty group for `key`. RAC: `+signalWithKey:`.
+    ///
+    /// - Parameters:
+    ///   - key: the key this group's values share.
+    ///   - name: the debug name, printed by `description`.
     public init(key: Key, name: String = "anonymous") {
         self.key = key
         super.init(name: name)

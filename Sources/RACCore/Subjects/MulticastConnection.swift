@@ -28,6 +28,10 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
     /// Creates an unconnected connection from `source` to `subject` (a `Subject` or any subclass:
     /// `ReplaySubject`, `BehaviorSubject` …). RAC: `-initWithSourceSignal:subject:` (private in RAC,
     /// which makes connections through `publish`/`multicast:`; public here).
+    ///
+    /// - Parameters:
+    ///   - source: the signal subscribed once, at the first `connect()`.
+    ///   - subject: the subject the source's events are sent into, and subscribers subscribe to.
     public init(source: Signal<Value, Failure>, subject: Subject<Value, Failure>) {
         self.source = source
         self.subject = subject
@@ -51,6 +55,9 @@ public final class MulticastConnection<Value, Failure: Error>: @unchecked Sendab
     /// ```
     /// connect(); connect()   source subscribed once; both calls return the same disposable
     /// ```
+    ///
+    /// - Returns: the connection's disposable, the same for every call; disposing it ends the shared
+    ///   subscription to the source.
     @discardableResult
     public func connect() -> any Disposable {
         let first = hasConnected.compareExchange(

@@ -34,6 +34,8 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
     @exclusivity(unchecked) @usableFromInline final var sources: CompoundDisposable?
 
     /// Creates a subject with no subscribers. RAC: `+subject`.
+    ///
+    /// - Parameter name: the debug name, printed by `description`.
     public init(name: String = "anonymous") {
         replayBuffer = nil
         super.init(subclassNamed: name)
@@ -70,6 +72,9 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
 
     /// Registers `subscriber` for the events sent from now on, or sends it the terminal event at
     /// once if the subject has terminated.
+    ///
+    /// - Parameter subscriber: receives the events sent from now on.
+    /// - Returns: a disposable that detaches `subscriber` from the subject.
     @discardableResult
     public override func subscribe(_ subscriber: Subscriber<Value, Failure>) -> any Disposable {
         registry.lock()
@@ -102,6 +107,8 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
 
     /// Sends `event` to every current subscriber. After a terminal event the subject ignores
     /// further events, releases its subscribers and disposes the subscriptions that fed it.
+    ///
+    /// - Parameter event: the value, error or completion to send.
     @inlinable @inline(__always)
     public final func send(_ event: Event<Value, Failure>) {
         guard case .next(let value) = event else {
@@ -172,6 +179,9 @@ public class Subject<Value, Failure: Error>: Signal<Value, Failure>, SubscriberP
     /// Ties `disposable` (typically a source subscription: that of a signal feeding this subject)
     /// to the subject: it is disposed when the subject terminates. One disposed on its own is let
     /// go as more are added (see `CompoundDisposable`).
+    ///
+    /// - Parameter disposable: the subscription to dispose when the subject terminates; `nil` is
+    ///   ignored.
     public func add(_ disposable: (any Disposable)?) {
         guard let disposable else { return }
         registry.lock()

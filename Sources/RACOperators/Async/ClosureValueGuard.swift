@@ -44,6 +44,8 @@ extension Signal {
     /// query.map { q in Signal<[String], Never> { … } }        invalid conversion from throwing function …
     /// failing.map { q in Signal<[String], E> { … } }          … thrown error type 'any Error' to 'E'
     /// ```
+    ///
+    /// - Parameter operation: the closure whose error type is not the signal's `Failure`; never called.
     @available(
         *, deprecated,
         message: """
@@ -72,6 +74,8 @@ extension Signal {
     /// query.map { q in Signal { count(q) } }.switchToLatest()   compile error
     /// query.map { q in Signal<Int, Never> { count(q) } }         the async operation: (n|)
     /// ```
+    ///
+    /// - Parameter operation: the synchronous closure; never called.
     @available(
         *, deprecated,
         message: """

@@ -13,6 +13,9 @@ extension Signal {
     /// the operation is counted as in flight until it ends, except while it sleeps on a
     /// `TestClock`, and its result is handed back to the scheduler at the virtual time it ends, so
     /// that `settle()` can wait for it before time moves on.
+    ///
+    /// - Parameter operation: the work to run, once per subscription; its result is the signal's one
+    ///   value and its thrown error the signal's error.
     public convenience init(_ operation: @escaping @Sendable () async throws(Failure) -> Value) {
         self.init(name: SignalDebugNames.name("+async operation")) { subscriber in
             let item = AsyncWork.currentGroup?.begin("Signal { async operation } (\(Value.self))")
@@ -54,6 +57,8 @@ extension Signal {
     /// sequence throws e:       -a-b-#        (the error e, typed)
     /// disposed after a:        -a-           (task cancelled; no further next())
     /// ```
+    ///
+    /// - Parameter sequence: the sequence to iterate, from its start, once per subscription.
     public convenience init<Elements: AsyncSequence & Sendable>(_ sequence: Elements)
     where Elements.Element == Value, Elements.Failure == Failure {
         self.init(name: SignalDebugNames.name("+async sequence")) { subscriber in

@@ -29,6 +29,8 @@ public struct SignalValues<Value, Failure: Error>: AsyncSequence, Sendable {
     let statistics: HandOffStatistics?
 
     /// Creates the iterator; the subscription starts on its first `next()`.
+    ///
+    /// - Returns: a new iterator, with its own subscription to the signal.
     public func makeAsyncIterator() -> Iterator {
         Iterator(
             buffer: AsyncEventBuffer(
@@ -40,11 +42,16 @@ public struct SignalValues<Value, Failure: Error>: AsyncSequence, Sendable {
         let buffer: AsyncEventBuffer<Value, Failure>
 
         /// The next value, `nil` after completion (or cancellation); throws the signal's error.
+        ///
+        /// - Returns: the next value, or `nil` once the signal has completed or the task was cancelled.
         public mutating func next() async throws(Failure) -> Value? {
             try await buffer.next()
         }
 
         /// The next value, `nil` after completion (or cancellation); throws the signal's error.
+        ///
+        /// - Parameter actor: the caller's actor, as `AsyncIteratorProtocol` passes it.
+        /// - Returns: the next value, or `nil` once the signal has completed or the task was cancelled.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Value? {
             try await buffer.next()
         }
@@ -221,6 +228,12 @@ extension Signal {
     /// for try await value in signal.values(bufferingPolicy: .bufferingNewest(2)) { }   // 3 4
     /// for try await value in signal.values(bufferingPolicy: .bufferingOldest(2)) { }   // 1 2
     /// ```
+    ///
+    /// - Parameters:
+    ///   - bufferingPolicy: what to keep of the values that arrive while the consumer is busy.
+    ///   - statistics: counts the dropped values and the most that waited; `nil` to not count.
+    /// - Returns: an `AsyncSequence` of the signal's values, subscribing at its first `next()`; the
+    ///   iteration ends when the signal completes and throws the signal's error (or the policy's).
     public func values(
         bufferingPolicy: BufferingPolicy<Failure>, statistics: HandOffStatistics? = nil
     ) -> SignalValues<Value, Failure> {

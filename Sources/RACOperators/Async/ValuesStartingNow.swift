@@ -23,6 +23,8 @@ public struct StartedSignalValues<Value, Failure: Error>: AsyncSequence, Sendabl
     let buffer: AsyncEventBuffer<Value, Failure>
 
     /// An iterator on the subscription made with the sequence.
+    ///
+    /// - Returns: an iterator sharing the sequence's subscription and buffer.
     public func makeAsyncIterator() -> SignalValues<Value, Failure>.Iterator {
         SignalValues<Value, Failure>.Iterator(buffer: buffer)
     }
@@ -41,6 +43,13 @@ extension Signal {
     /// subject.valuesStartingNow() at:  ^          first next() at frame 4: 1 2 3, then the end
     /// subject.values:                             first next() at frame 4: 3, then the end
     /// ```
+    ///
+    /// - Parameters:
+    ///   - bufferingPolicy: what to keep of the values sent before or while the consumer is busy
+    ///     (all of them by default).
+    ///   - statistics: counts the dropped values and the most that waited; `nil` to not count.
+    /// - Returns: an `AsyncSequence` of the signal's values, already subscribed; the iteration ends
+    ///   when the signal completes and throws the signal's error (or the policy's).
     public func valuesStartingNow(
         bufferingPolicy: BufferingPolicy<Failure> = .unbounded, statistics: HandOffStatistics? = nil
     ) -> StartedSignalValues<Value, Failure> {

@@ -42,6 +42,13 @@ public struct BindingTarget<Value>: @unchecked Sendable {
     ///     return true
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - ended: completes when the target goes away (`Signal.never` if it cannot tell).
+    ///   - accept: writes one value; returns `false` once the target has gone.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
     public init(
         ended: Signal<Never, Never> = .never, accept: @escaping (Value) -> Bool,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
@@ -59,6 +66,14 @@ public struct BindingTarget<Value>: @unchecked Sendable {
     /// ```
     /// BindingTarget(object: label, keyPath: \.text)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - object: the object written to; not retained.
+    ///   - keyPath: the property of `object` each value is written to.
+    ///   - ended: completes when the target should end; `Signal.never` by default.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
     public init<Object: AnyObject>(
         object: Object, keyPath: ReferenceWritableKeyPath<Object, Value>,
         ended: Signal<Never, Never> = .never,
@@ -83,6 +98,9 @@ public struct BindingTarget<Value>: @unchecked Sendable {
     /// source:          -a-b-|
     /// written:         -a-b         (the binding ends with the source)
     /// ```
+    ///
+    /// - Parameter source: the signal whose values are written.
+    /// - Returns: a disposable that ends the binding (it also ends with `source` or the target).
     @discardableResult
     public func bind(_ source: Signal<Value, Never>) -> any Disposable {
         let binding = CompoundDisposable()
@@ -129,6 +147,11 @@ final class WeakReference<Object: AnyObject>: @unchecked Sendable {
 /// nameSignal:   -a--b-|
 /// label.text:   -a--b
 /// ```
+///
+/// - Parameters:
+///   - target: where the values are written.
+///   - source: the signal whose values are written.
+/// - Returns: a disposable that ends the binding.
 @discardableResult
 public func <~ <Value>(target: BindingTarget<Value>, source: Signal<Value, Never>) -> any Disposable {
     target.bind(source)
@@ -143,6 +166,11 @@ public func <~ <Value>(target: BindingTarget<Value>, source: Signal<Value, Never
 /// source:          -a--b-|
 /// title.signal:   z-a--b---
 /// ```
+///
+/// - Parameters:
+///   - property: the property set by each value; not retained.
+///   - source: the signal whose values are set.
+/// - Returns: a disposable that ends the binding.
 @discardableResult
 public func <~ <Value>(property: MutableProperty<Value>, source: Signal<Value, Never>) -> any Disposable {
     property.bindingTarget.bind(source)
@@ -176,6 +204,14 @@ extension Signal where Failure == Never {
     /// signal:           -a--b--|
     /// object.title:     -a--b
     /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: the property of `object` each value is written to.
+    ///   - object: the object written to; not retained.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a disposable that ends the binding.
     @discardableResult
     public func setKeyPath<Object: AnyObject>(
         _ keyPath: ReferenceWritableKeyPath<Object, Value>, on object: Object,
@@ -196,6 +232,13 @@ extension RACExtension where Base: AnyObject {
     /// signal:         -a--b-
     /// object.title:   -a--b-
     /// ```
+    ///
+    /// - Parameters:
+    ///   - keyPath: the property of the object each bound value is written to.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a binding target for `keyPath` that does not retain the object.
     public subscript<Value>(
         keyPath: ReferenceWritableKeyPath<Base, Value>,
         isolation isolation: (any Actor)? = #isolation, file file: StaticString = #fileID,

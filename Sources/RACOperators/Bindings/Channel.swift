@@ -25,12 +25,16 @@ public final class ChannelTerminal<Value>: Signal<Value, Never>, SubscriberProto
 
     /// Sends `event` to the other terminal's subscribers. Completion reaches the subscribers of
     /// both terminals (RAC: "errors and completion propagate to everything").
+    ///
+    /// - Parameter event: the value or completion to send to the other terminal's subscribers.
     public func send(_ event: Event<Value, Never>) {
         outgoing.send(event)
     }
 
     /// Ties `disposable` (a subscription feeding this terminal) to the channel: it is disposed
     /// when the channel completes. RAC: `didSubscribeWithDisposable:` forwards to the other side.
+    ///
+    /// - Parameter disposable: the subscription to dispose when the channel completes; `nil` is ignored.
     public func add(_ disposable: (any Disposable)?) {
         outgoing.add(disposable)
     }
@@ -89,6 +93,11 @@ public final class Channel<Value>: @unchecked Sendable {
 /// leader's party sends 1     ->  follower's party receives 1
 /// follower's party sends 2   ->  leader's party receives 2
 /// ```
+///
+/// - Parameters:
+///   - follower: the terminal that takes `leader`'s current value first.
+///   - leader: the terminal whose current value wins.
+/// - Returns: a disposable that ends the binding both ways.
 @discardableResult
 public func bind<Value>(_ follower: ChannelTerminal<Value>, to leader: ChannelTerminal<Value>)
     -> any Disposable
@@ -112,6 +121,11 @@ infix operator <~> : AssignmentPrecedence
 /// ```
 /// viewTerminal <~> modelTerminal     the view shows the model's value, then both stay in sync
 /// ```
+///
+/// - Parameters:
+///   - follower: the terminal that takes `leader`'s current value first.
+///   - leader: the terminal whose current value wins.
+/// - Returns: a disposable that ends the binding both ways.
 @discardableResult
 public func <~> <Value>(follower: ChannelTerminal<Value>, leader: ChannelTerminal<Value>) -> any Disposable {
     bind(follower, to: leader)

@@ -222,6 +222,11 @@ public final class Command<Input, Output, Failure: Error>: @unchecked Sendable {
     /// enabled:     execute(x)  ->  the work's events, replayed, on the scheduler:   -a-b-|
     /// disabled:    execute(x)  ->  #  (.notEnabled)
     /// ```
+    ///
+    /// - Parameter input: the value the command's work is started with.
+    /// - Returns: this execution's events, replayed to every subscriber and delivered on the
+    ///   scheduler: the work's values, then its completion or its error (as
+    ///   `CommandError.failed`); or at once `.notEnabled` when the command is disabled.
     @discardableResult
     public func execute(_ input: Input) -> Signal<Output, CommandError<Failure>> {
         let started = state.change { state -> Bool in

@@ -31,6 +31,8 @@ public struct Mutable<Value>: Sendable {
     /// ```
     /// @Mutable var count = 0      $count.value == 0
     /// ```
+    ///
+    /// - Parameter wrappedValue: the property's initial value.
     public init(wrappedValue: Value) {
         projectedValue = MutableProperty(wrappedValue)
     }

@@ -35,6 +35,10 @@ public struct BlockingTimeoutError: Error, Equatable, CustomStringConvertible {
     public let timeout: Duration
 
     /// Creates the error of `call`, which waited `timeout` in vain.
+    ///
+    /// - Parameters:
+    ///   - call: the call that timed out, as `toArray(timeout:)`.
+    ///   - timeout: how long it waited.
     public init(call: String, timeout: Duration) {
         self.call = call
         self.timeout = timeout
@@ -89,6 +93,8 @@ extension Signal {
     /// self:  -a-#         throws .failed(#)
     /// self:  -a-b----     throws .timedOut(waitUntilCompleted(timeout:) after the timeout)
     /// ```
+    ///
+    /// - Parameter timeout: the longest the call waits (`>= 0`).
     public func waitUntilCompleted(timeout: Duration) throws(BlockingError<Failure>) {
         _ = try blockingCollect(limit: .max, timeout: timeout, call: "waitUntilCompleted(timeout:)")
     }
@@ -102,6 +108,9 @@ extension Signal {
     /// self:  -a-b-c-|     toArray(timeout: 10) == [a, b, c]
     /// self:  -a-b----     throws .timedOut(toArray(timeout:) after 10)
     /// ```
+    ///
+    /// - Parameter timeout: the longest the call waits (`>= 0`).
+    /// - Returns: every value the signal sent, in order, once it has completed.
     public func toArray(timeout: Duration) throws(BlockingError<Failure>) -> [Value] {
         try blockingCollect(limit: .max, timeout: timeout, call: "toArray(timeout:)")
     }

@@ -19,6 +19,8 @@ extension Signal {
     /// toArray():     [a, b, c]
     /// as a signal:   -------(x|)     x = [a, b, c]  (collect(): their toArray())
     /// ```
+    ///
+    /// - Returns: every value the signal sent, in order, once it has completed.
     public func toArray() throws(Failure) -> [Value] {
         let (values, failure) = blockingCollect(limit: .max, call: "toArray()")
         if let failure { throw failure }

@@ -26,6 +26,11 @@ extension Signal {
     /// block(3):  nil (stop)
     /// bind:              -a-b--c--d-|      (3 stops the source: it completes then)
     /// ```
+    ///
+    /// - Parameter block: called once per subscription; returns the binding closure, which maps a
+    ///   value to a signal to merge (or `nil` to stop) and may set its `inout Bool` to stop.
+    /// - Returns: a signal of the merged values of the inner signals; it completes when the source
+    ///   (or the stop) and every inner signal have completed, and fails with the first error.
     @inlinable
     public func bind<NewValue>(
         _ block: @escaping () -> (Value, inout Bool) -> Signal<NewValue, Failure>?

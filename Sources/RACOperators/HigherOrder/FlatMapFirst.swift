@@ -27,6 +27,9 @@ extension Signal {
     /// self:      -x-y---z---|      x: a---b|   y: e|   z: c-d|
     /// exhaust:   -a---b-c-d-|      (y arrives while x runs: dropped)
     /// ```
+    ///
+    /// - Returns: a signal of the values of the inner signals it subscribed to; it completes when the
+    ///   source and the running inner signal have completed, and fails with the first error.
     @inlinable
     public func exhaust<Inner>() -> Signal<Inner, Failure> where Value == Signal<Inner, Failure> {
         exhaustSignals(name: "[\(self.name)] -exhaust") { $0 }
@@ -46,6 +49,10 @@ extension Signal {
     /// transform(3):           c-d|
     /// flatMapFirst:    -a---b-c-d-|     (2 arrives while transform(1) runs: dropped)
     /// ```
+    ///
+    /// - Parameter transform: maps a value, that arrives while no inner signal runs, to a signal.
+    /// - Returns: a signal of the values of the inner signals it subscribed to; it completes when the
+    ///   source and the running inner signal have completed, and fails with the first error.
     @inlinable
     public func flatMapFirst<NewValue>(
         _ transform: @escaping (Value) -> Signal<NewValue, Failure>

@@ -20,6 +20,12 @@ extension Signal {
     /// group false then:       -1--------      (3 never comes, nor the end: it waits forever)
     /// RxSwift group false:    -1---3---|      (the source stays subscribed for the group)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - keyOf: the key of a value: values with equal keys go to the same group.
+    ///   - transform: maps each value before it is sent into its group.
+    /// - Returns: a signal of one hot `GroupedSignal` per key, sent when the key first appears; it
+    ///   completes or fails when the source does, and then so does every group.
     @inlinable
     public func groupBy<Key: Hashable, Transformed>(
         _ keyOf: @escaping (Value) -> Key,
@@ -76,6 +82,10 @@ extension Signal {
     /// group false:    -1---3-|
     /// group true:     ---2---|
     /// ```
+    ///
+    /// - Parameter keyOf: the key of a value: values with equal keys go to the same group.
+    /// - Returns: a signal of one hot `GroupedSignal` per key, sent when the key first appears; it
+    ///   completes or fails when the source does, and then so does every group.
     @inlinable
     public func groupBy<Key: Hashable>(
         _ keyOf: @escaping (Value) -> Key

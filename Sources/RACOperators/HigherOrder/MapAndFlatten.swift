@@ -51,6 +51,10 @@ extension Signal {
     /// transform(2):       c-d|
     /// concatMap:       -a---bc-d--|      (transform(2) waits for transform(1))
     /// ```
+    ///
+    /// - Parameter transform: maps each value to the signal to subscribe to in its turn.
+    /// - Returns: a signal of the inner signals' values, one signal after another; it completes
+    ///   when the source and every inner signal have completed, and fails with the first error.
     @inlinable
     public func concatMap<NewValue>(
         _ transform: @escaping (Value) -> Signal<NewValue, Failure>

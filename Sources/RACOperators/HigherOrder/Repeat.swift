@@ -14,6 +14,9 @@ extension Signal {
     /// self (attempts):  -a-|  -a-|  -a-#
     /// repeat():         -a--a--a-#
     /// ```
+    ///
+    /// - Returns: a signal of the values of every round; it never completes, and fails with the
+    ///   first error.
     @inlinable
     public func `repeat`() -> Signal<Value, Failure> {
         return Signal(name: SignalDebugNames.name("[\(self.name)] -repeat")) { subscriber in

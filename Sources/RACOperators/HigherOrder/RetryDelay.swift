@@ -36,6 +36,13 @@ public struct RetryBackoff: Sendable {
     /// ```
     /// RetryBackoff(initial: .seconds(1), maximum: .seconds(30))   waits 1, 2, 4, 8, 16, 30, 30 … s
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: the wait before the first retry (`>= 0`).
+    ///   - multiplier: how much longer each wait is than the one before (`>= 1`; 2 by default).
+    ///   - maximum: the longest wait, before jitter (`>= initial`).
+    ///   - jitter: the part of each wait that is random, within `0...1` (none by default).
+    ///   - random: returns a number in `0..<1` per wait; `Double.random(in:)` by default.
     public init(
         initial: Duration, multiplier: Double = 2, maximum: Duration, jitter: Double = 0,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
@@ -66,6 +73,9 @@ public struct RetryBackoff: Sendable {
     /// ```
     /// RetryBackoff(initial: 1, maximum: 6).delay(beforeRetry: 4):   6   (1 × 2³ = 8, capped)
     /// ```
+    ///
+    /// - Parameter retry: the number of the retry, from 1 (`>= 1`).
+    /// - Returns: how long to wait before that retry.
     public func delay(beforeRetry retry: Int) -> Duration {
         let call = "RetryBackoff.delay(beforeRetry:)"
         if retry < 1 {

@@ -12,6 +12,13 @@ extension Signal {
     /// key:      -A-----B---|       cases: A: a-a-a…   B: b-b|
     /// switch:   -a-a-a-b-b-|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - key: the signal whose values select the case.
+    ///   - cases: the signal to forward for each key.
+    ///   - defaultSignal: the signal to forward for a key not in `cases`.
+    /// - Returns: a signal of the values of the signal the latest key selected; it completes when
+    ///   `key` and the selected signal have completed, and fails with the first error of either.
     @inlinable
     public static func `switch`<Key: Hashable>(
         _ key: Signal<Key, Failure>,
@@ -30,6 +37,13 @@ extension Signal {
     /// key:      -A---C-|        cases: A: a-a…   default(C): #
     /// switch:   -a-a-#
     /// ```
+    ///
+    /// - Parameters:
+    ///   - key: the signal whose values select the case.
+    ///   - cases: the signal to forward for each key.
+    ///   - makeDefault: builds the signal to forward for a key not in `cases`.
+    /// - Returns: a signal of the values of the signal the latest key selected; it completes when
+    ///   `key` and the selected signal have completed, and fails with the first error of either.
     @inlinable
     public static func `switch`<Key: Hashable>(
         _ key: Signal<Key, Failure>,
@@ -48,6 +62,13 @@ extension Signal {
     /// condition:  -T-----F----|     then: t-t-t…   else: f-f-f…
     /// if:         -t-t-t-f-f-f…
     /// ```
+    ///
+    /// - Parameters:
+    ///   - condition: the signal whose values choose between the two.
+    ///   - trueSignal: the signal to forward after `true`.
+    ///   - falseSignal: the signal to forward after `false`.
+    /// - Returns: a signal of the values of the signal the latest condition chose; it completes when
+    ///   `condition` and the chosen signal have completed, and fails with the first error of either.
     @inlinable
     public static func `if`(
         _ condition: Signal<Bool, Failure>,

@@ -34,6 +34,12 @@ extension Signal {
     /// self:                                    -1-2-3-|
     /// groupBy { $0 == 3 ? throw e : $0 % 2 }:   -x-y-#     x: group 1 (1, then #), y: group 0 (2, then #)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - keyOf: the key of a value; may throw the signal's `Failure`.
+    ///   - transform: maps each value before it is sent into its group.
+    /// - Returns: a signal of one hot `GroupedSignal` per key; it completes or fails when the source
+    ///   does or `keyOf` throws, and then so does every group.
     @inlinable @_disfavoredOverload
     public func groupBy<Key: Hashable, Transformed>(
         _ keyOf: @escaping (Value) throws(Failure) -> Key,
@@ -52,6 +58,10 @@ extension Signal {
     /// self:                                    -1-2-3-|
     /// groupBy { $0 == 3 ? throw e : $0 % 2 }:   -x-y-#     x: group 1 (1, then #), y: group 0 (2, then #)
     /// ```
+    ///
+    /// - Parameter keyOf: the key of a value; may throw the signal's `Failure`.
+    /// - Returns: a signal of one hot `GroupedSignal` per key; it completes or fails when the source
+    ///   does or `keyOf` throws, and then so does every group.
     @inlinable @_disfavoredOverload
     public func groupBy<Key: Hashable>(
         _ keyOf: @escaping (Value) throws(Failure) -> Key

@@ -15,6 +15,10 @@ extension Signal {
     /// window x:          -a-b|
     /// window y:              -c-|
     /// ```
+    ///
+    /// - Parameter count: how many values a window holds before it completes (`> 0`).
+    /// - Returns: a signal of hot window signals, one per `count` values (the last may hold fewer);
+    ///   it completes or fails when the source does, after the open window.
     @inlinable
     public func window(count: Int) -> Signal<Signal<Value, Failure>, Failure> {
         if count <= 0 {
@@ -70,6 +74,12 @@ extension Signal {
     /// window x:             -a-b-|
     /// window y:                       -c--|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long a window stays open after its first value (`> 0`).
+    ///   - scheduler: where the windows are timed (not an `ImmediateScheduler`).
+    /// - Returns: a signal of hot, never-empty window signals; it completes or fails when the source
+    ///   does, after the open window.
     @inlinable
     public func window(for interval: Duration, on scheduler: Scheduler) -> Signal<
         Signal<Value, Failure>, Failure

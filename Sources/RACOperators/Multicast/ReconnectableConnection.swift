@@ -96,6 +96,8 @@ public final class ReconnectableMulticastConnection<Value, Failure: Error>: @unc
     /// connect(); connect()             source subscribed once; both return the same disposable
     /// (connection ends); connect()     source subscribed again, into a new subject
     /// ```
+    ///
+    /// - Returns: the live connection's disposable; disposing it ends the connection.
     @discardableResult
     public func connect() -> any Disposable {
         let (connection, isNew) = lock.withLock { connectLocked() }

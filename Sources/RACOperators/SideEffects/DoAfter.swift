@@ -15,6 +15,13 @@ extension Signal {
     /// self:                 -a-b-|
     /// doAfterNext(record):  -a-b-|     (record(a), record(b) run just after a and b are sent)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs with each value, after it has been sent on.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func doAfterNext(
         _ action: @escaping (Value) -> Void,
@@ -36,6 +43,13 @@ extension Signal {
     /// self:                   -a-#
     /// doAfterError(report):   -a-#       (report(e) runs just after # is sent)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs with the error, after it has been sent on.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func doAfterError(
         _ action: @escaping (Failure) -> Void,
@@ -57,6 +71,13 @@ extension Signal {
     /// self:                     -a-|
     /// doAfterCompleted(done):   -a-|        (done() runs just after | is sent)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs after the completion has been sent on.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func doAfterCompleted(
         _ action: @escaping () -> Void,

@@ -27,6 +27,13 @@ extension Signal {
     /// (`doDisposed(_:)` before the after-actions, so that it runs after them, as a stage ends its
     /// subscription once its delivery has returned; after `doSubscribed(_:)`, so that for a
     /// source that ends while it is subscribed it runs once that subscription has returned.)
+    ///
+    /// - Parameters:
+    ///   - action: runs at each subscription, once this signal's subscription call has returned.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func doSubscribed(
         _ action: @escaping () -> Void,

@@ -11,6 +11,13 @@ extension Signal {
     /// self:                -a-|     -a-#     -a-  (disposed)
     /// finally(tearDown):   -a-|     -a-#     -a-  (tearDown() runs before | and #, not on dispose)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs when this signal completes or fails, before the event is sent on.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func finally(
         _ action: @escaping () -> Void,

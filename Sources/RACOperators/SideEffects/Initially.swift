@@ -9,6 +9,13 @@ extension Signal {
     /// self:               -a-|
     /// initially(setUp):   -a-|        (setUp() runs at subscription, before self is subscribed)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs at each subscription, before this signal is subscribed.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func initially(
         _ action: @escaping () -> Void,

@@ -9,6 +9,10 @@ extension Signal {
     /// self:       -1-|
     /// logAll():   -1-|      prints "<Signal<Int, Never>: s> next: 1", then "… completed"
     /// ```
+    ///
+    /// - Parameter output: writes one log line; `print` by default.
+    /// - Returns: a signal of the same events, every event logged before it is sent on; it
+    ///   completes and fails when this signal does.
     @inlinable
     public func logAll(to output: @escaping (String) -> Void = { print($0) }) -> Signal<Value, Failure> {
         logging(next: true, error: true, completed: true, to: output)
@@ -22,6 +26,10 @@ extension Signal {
     /// self:        -1-2-|
     /// logNext():   -1-2-|     prints "… next: 1", "… next: 2"
     /// ```
+    ///
+    /// - Parameter output: writes one log line; `print` by default.
+    /// - Returns: a signal of the same events, each value logged before it is sent on; it
+    ///   completes and fails when this signal does.
     @inlinable
     public func logNext(to output: @escaping (String) -> Void = { print($0) }) -> Signal<Value, Failure> {
         logging(next: true, error: false, completed: false, to: output)
@@ -35,6 +43,10 @@ extension Signal {
     /// self:         -1-#
     /// logError():   -1-#      prints "… error: e"
     /// ```
+    ///
+    /// - Parameter output: writes one log line; `print` by default.
+    /// - Returns: a signal of the same events, the error logged before it is sent on; it
+    ///   completes and fails when this signal does.
     @inlinable
     public func logError(to output: @escaping (String) -> Void = { print($0) }) -> Signal<Value, Failure> {
         logging(next: false, error: true, completed: false, to: output)
@@ -48,6 +60,10 @@ extension Signal {
     /// self:             -1-|
     /// logCompleted():   -1-|      prints "… completed"
     /// ```
+    ///
+    /// - Parameter output: writes one log line; `print` by default.
+    /// - Returns: a signal of the same events, the completion logged before it is sent on; it
+    ///   completes and fails when this signal does.
     @inlinable
     public func logCompleted(to output: @escaping (String) -> Void = { print($0) }) -> Signal<Value, Failure>
     {

@@ -17,6 +17,13 @@ extension Signal {
     /// doDisposed(action):  -a-|    -a-#    -a-       action() runs after |, after #, and at the disposal
     /// finally(action):     -a-|    -a-#    -a-       action() runs before | and before #; not at the disposal
     /// ```
+    ///
+    /// - Parameters:
+    ///   - action: runs once when the subscription ends: after the terminal event, or at the disposal.
+    ///   - isolation: the caller's isolation (`#isolation`); leave it out.
+    ///   - file: the caller's file, for the isolation check's message; leave it out.
+    ///   - line: the caller's line, for the isolation check's message; leave it out.
+    /// - Returns: a signal of the same events; it completes and fails when this signal does.
     @inlinable
     public func doDisposed(
         _ action: @escaping () -> Void,

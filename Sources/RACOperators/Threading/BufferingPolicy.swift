@@ -43,6 +43,9 @@ public struct BufferingPolicy<Failure: Error>: Sendable {
     /// ```
     /// waiting:  1 2 3 4 |   →   3 4 |      (limit 2)
     /// ```
+    ///
+    /// - Parameter limit: how many values may wait (`>= 0`).
+    /// - Returns: a policy that keeps the newest `limit` waiting values.
     public static func bufferingNewest(_ limit: Int) -> BufferingPolicy {
         BufferingPolicy(storage: .newest(validated(limit, "BufferingPolicy.bufferingNewest(_:)")))
     }
@@ -53,6 +56,9 @@ public struct BufferingPolicy<Failure: Error>: Sendable {
     /// ```
     /// waiting:  1 2 3 4 |   →   1 2 |      (limit 2)
     /// ```
+    ///
+    /// - Parameter limit: how many values may wait (`>= 0`).
+    /// - Returns: a policy that keeps the oldest `limit` waiting values.
     public static func bufferingOldest(_ limit: Int) -> BufferingPolicy {
         BufferingPolicy(storage: .oldest(validated(limit, "BufferingPolicy.bufferingOldest(_:)")))
     }
@@ -65,6 +71,11 @@ public struct BufferingPolicy<Failure: Error>: Sendable {
     /// ```
     /// waiting:  1 2 3 4 |   →   1 2 #      (limit 2; 3 dropped, the source disposed at 3)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - limit: how many values may wait (`>= 0`).
+    ///   - error: the error sent, after the waiting values, when a value arrives while `limit` wait.
+    /// - Returns: a policy that fails with `error` when full.
     public static func failWhenFull(_ limit: Int, raising error: Failure) -> BufferingPolicy {
         BufferingPolicy(
             storage: .failing(validated(limit, "BufferingPolicy.failWhenFull(_:raising:)"), error))
@@ -91,6 +102,9 @@ extension BufferingPolicy where Failure == BufferOverflowError {
     /// ```
     /// waiting:  1 2 3 4 |   →   1 2 #      (limit 2; # = BufferOverflowError(limit: 2))
     /// ```
+    ///
+    /// - Parameter limit: how many values may wait (`>= 0`).
+    /// - Returns: a policy that fails with `BufferOverflowError(limit:)` when full.
     public static func failWhenFull(_ limit: Int) -> BufferingPolicy {
         failWhenFull(limit, raising: BufferOverflowError(limit: limit))
     }
@@ -107,6 +121,8 @@ public struct BufferOverflowError: Error, Equatable, CustomStringConvertible {
     public let limit: Int
 
     /// The error of a hand-off that could keep `limit` values waiting.
+    ///
+    /// - Parameter limit: how many values could wait.
     public init(limit: Int) {
         self.limit = limit
     }

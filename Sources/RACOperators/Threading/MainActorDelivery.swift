@@ -72,6 +72,12 @@ extension MainActorSignal where Value: Sendable {
     /// events (any thread):   -1-2-|
     /// callbacks (main):      --next(1) next(2) completed()
     /// ```
+    ///
+    /// - Parameters:
+    ///   - next: runs on the main actor with each value; `nil` to ignore values.
+    ///   - error: runs on the main actor with the error; `nil` to ignore it.
+    ///   - completed: runs on the main actor at the completion; `nil` to ignore it.
+    /// - Returns: a disposable that ends the subscription.
     @discardableResult
     public func subscribe(
         next: (@MainActor (Value) -> Void)? = nil,
@@ -91,6 +97,9 @@ extension MainActorSignal where Value: Sendable {
     /// events (any thread):   -1-|
     /// handler (main):        --.next(1) .completed
     /// ```
+    ///
+    /// - Parameter handler: runs on the main actor with every event.
+    /// - Returns: a disposable that ends the subscription.
     @discardableResult
     public func observe(_ handler: @escaping @MainActor (Event<Value, Failure>) -> Void) -> any Disposable {
         signal.observe({ event in MainActor.assumeIsolated { handler(event) } }, isolation: nil)
@@ -106,6 +115,11 @@ extension MainActorSignal where Value: Sendable {
 /// title (background):   -a--b-|
 /// label.text (main):    --a--b
 /// ```
+///
+/// - Parameters:
+///   - target: where the values are written, on the main actor.
+///   - source: the main-actor signal whose values are written.
+/// - Returns: a disposable that ends the binding.
 @discardableResult
 public func <~ <Value>(target: BindingTarget<Value>, source: MainActorSignal<Value, Never>) -> any Disposable
 {
@@ -119,6 +133,11 @@ public func <~ <Value>(target: BindingTarget<Value>, source: MainActorSignal<Val
 /// signal (background):     -a--b-|
 /// property.value (main):  z--a--b
 /// ```
+///
+/// - Parameters:
+///   - property: the property set by each value, on the main actor; not retained.
+///   - source: the main-actor signal whose values are set.
+/// - Returns: a disposable that ends the binding.
 @discardableResult
 public func <~ <Value>(property: MutableProperty<Value>, source: MainActorSignal<Value, Never>)
     -> any Disposable

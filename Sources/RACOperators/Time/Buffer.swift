@@ -11,6 +11,12 @@ extension Signal {
     /// self:            -a-b------c--|      (interval = 4 frames)
     /// buffer(for: 4):  -----x-------(y|)   x = [a, b], y = [c]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long after its first value a batch is sent (`> 0`).
+    ///   - scheduler: where the batches are timed and sent (not an `ImmediateScheduler`).
+    /// - Returns: a signal of the non-empty batches, as arrays; it completes after sending the pending
+    ///   batch, and fails when this signal does (the pending batch dropped).
     @inlinable
     public func buffer(for interval: Duration, on scheduler: Scheduler) -> Signal<[Value], Failure> {
         TimeValidation.requirePositive(interval, "buffer(for:on:)")
@@ -31,6 +37,13 @@ extension Signal {
     /// self:                      -a-b-c----d-|        (interval = 4 frames)
     /// buffer(for: 4, count: 2):  ---x-----y--(z|)     x = [a, b], y = [c], z = [d]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long after its first value a batch is sent, if not full before (`> 0`).
+    ///   - count: how many values make a full batch, sent at once (`> 0`).
+    ///   - scheduler: where the batches are timed and sent (not an `ImmediateScheduler`).
+    /// - Returns: a signal of the non-empty batches, as arrays; it completes after sending the pending
+    ///   batch, and fails when this signal does (the pending batch dropped).
     @inlinable
     public func buffer(for interval: Duration, count: Int, on scheduler: Scheduler) -> Signal<
         [Value], Failure

@@ -14,6 +14,14 @@ extension Signal {
     /// self:              -a-b-------c-|      (interval = 4 frames)
     /// buffer(every: 4):  ----x---y---z|      x = [a, b], y = [], z = [c]
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: the period: a batch is sent every `interval` from subscription (`> 0`).
+    ///   - count: how many values make a full batch, sent at once, restarting the period (`> 0`);
+    ///     `nil` for no limit.
+    ///   - scheduler: where the periods are timed and the batches sent (not an `ImmediateScheduler`).
+    /// - Returns: a signal of one batch per period, empty ones included; it completes after sending
+    ///   the batch in progress (if not empty), and fails when this signal does (the batch dropped).
     @inlinable
     public func buffer(every interval: Duration, count: Int? = nil, on scheduler: Scheduler) -> Signal<
         [Value], Failure

@@ -11,6 +11,12 @@ extension Signal {
     /// self:                  -a-b-|          (cold: its frames count from its subscription)
     /// delaySubscription(3):  ----a-b-|       (self subscribed at frame 3)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long after the result's subscription this signal is subscribed (`>= 0`).
+    ///   - scheduler: where the wait is timed (not an `ImmediateScheduler`).
+    /// - Returns: a signal of this signal's events from its delayed subscription on; it completes and
+    ///   fails when this signal does.
     @inlinable
     public func delaySubscription(_ interval: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(interval, "delaySubscription(_:on:)")

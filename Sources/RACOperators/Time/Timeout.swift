@@ -7,6 +7,8 @@ public struct TimeoutError: Error, Equatable, CustomStringConvertible {
     public let interval: Duration
 
     /// Creates the error for a signal that did not terminate within `interval`.
+    ///
+    /// - Parameter interval: how long the signal was given.
     public init(interval: Duration) {
         self.interval = interval
     }

@@ -8,6 +8,12 @@ extension Signal where Value == Int, Failure == Never {
     /// ```
     /// Signal.timer(after: 3):   ---(0|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long after subscription `0` is sent (`>= 0`).
+    ///   - scheduler: where the wait is timed and `0` sent (not an `ImmediateScheduler`).
+    /// - Returns: a signal that sends `0` once, `interval` after subscription, then completes; it
+    ///   never fails.
     @inlinable
     public static func timer(after interval: Duration, on scheduler: Scheduler) -> Signal<Int, Never> {
         TimeValidation.requireNonNegative(interval, "Signal.timer(after:on:)")

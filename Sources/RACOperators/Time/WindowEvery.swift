@@ -18,6 +18,14 @@ extension Signal {
     /// window z:                  ---c|
     /// window w:                      -|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: the period: a window opens at subscription and every `interval` after (`> 0`).
+    ///   - count: how many values fill a window, which then completes and the period restarts
+    ///     (`> 0`); `nil` for no limit.
+    ///   - scheduler: where the periods are timed (not an `ImmediateScheduler`).
+    /// - Returns: a signal of hot window signals, one per period, empty ones included; it completes
+    ///   or fails when this signal does, after the open window.
     @inlinable
     public func window(every interval: Duration, count: Int? = nil, on scheduler: Scheduler) -> Signal<
         Signal<Value, Failure>, Failure

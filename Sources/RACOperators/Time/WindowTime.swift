@@ -17,6 +17,13 @@ extension Signal {
     /// window y:                      -c---|
     /// window z:                           -d-|
     /// ```
+    ///
+    /// - Parameters:
+    ///   - interval: how long a window stays open after its first value, if not full before (`> 0`).
+    ///   - count: how many values fill a window, which then completes (`> 0`).
+    ///   - scheduler: where the windows are timed (not an `ImmediateScheduler`).
+    /// - Returns: a signal of hot, never-empty window signals; it completes or fails when this signal
+    ///   does, after the open window.
     @inlinable
     public func window(for interval: Duration, count: Int, on scheduler: Scheduler) -> Signal<
         Signal<Value, Failure>, Failure
