@@ -74,10 +74,8 @@ extension Signal {
     public func window(for interval: Duration, on scheduler: Scheduler) -> Signal<
         Signal<Value, Failure>, Failure
     > {
-        TimeValidation.requirePositive(interval, "window(for:on:)")
-        TimeValidation.requireDeferringScheduler(scheduler, "window(for:on:)")
-        return timedWindows(
-            for: interval, count: .max, on: scheduler,
-            named: SignalDebugNames.name("[\(self.name)] windowWithTime: \(interval)"))
+        batches(
+            interval, count: nil, periodic: false, on: scheduler, call: "window(for:on:)", "windowWithTime:",
+            WindowBatching.self)
     }
 }

@@ -35,4 +35,15 @@ extension TimeValidation {
             racProgrammerError(call, "count must be > 0, got \(count)")
         }
     }
+
+    /// The arguments of an operator that ends its batches or windows by time (`interval`, on
+    /// `scheduler`) and, given a `count`, by count.
+    @usableFromInline
+    static func requireBatching(
+        _ interval: Duration, count: Int?, on scheduler: Scheduler, _ call: String
+    ) {
+        requirePositive(interval, call)
+        requireDeferringScheduler(scheduler, call)
+        if let count { requirePositive(count: count, call) }
+    }
 }
