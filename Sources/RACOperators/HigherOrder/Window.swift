@@ -17,9 +17,7 @@ extension Signal {
     /// ```
     @inlinable
     public func window(count: Int) -> Signal<Signal<Value, Failure>, Failure> {
-        if count <= 0 {
-            racProgrammerError("window(count:)", "count must be > 0, got \(count)")
-        }
+        racRequirePositive(count, "count", "window(count:)")
         return Signal<Signal<Value, Failure>, Failure>(
             name: SignalDebugNames.name("[\(self.name)] windowWithCount: \(count)")
         ) { subscriber in

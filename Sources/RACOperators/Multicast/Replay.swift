@@ -68,9 +68,7 @@ extension Signal {
     /// subscriber at 6:       ------bc-|    (replayLazily(capacity: 1): only b replayed)
     /// ```
     public func replayLazily(capacity: Int) -> Signal<Value, Failure> {
-        if capacity < 0 {
-            racProgrammerError("replayLazily(capacity:)", "capacity must be >= 0, got \(capacity)")
-        }
+        racRequireNonNegative(capacity, "capacity", "replayLazily(capacity:)")
         let name = SignalDebugNames.name("[\(self.name)] -replayLazily(capacity: \(capacity))")
         return replayLazily(into: ReplaySubject(capacity: capacity, name: name))
     }

@@ -41,9 +41,7 @@ extension Signal {
     /// subscriber at 4:             ----bc-d-|    (share(replay: 1): b replayed)
     /// ```
     public func share(replay: Int = 0, scope: ShareScope = .whileConnected) -> Signal<Value, Failure> {
-        if replay < 0 {
-            racProgrammerError("share(replay:scope:)", "replay must be >= 0, got \(replay)")
-        }
+        racRequireNonNegative(replay, "replay", "share(replay:scope:)")
         let name = SignalDebugNames.name("[\(self.name)] -share(replay: \(replay))")
         let shared = SharedSubscription(source: self, capacity: replay, scope: scope, name: name)
         return Signal(name: name) { subscriber in shared.subscribe(subscriber) }

@@ -28,14 +28,6 @@ enum TimeValidation {
 }
 
 extension TimeValidation {
-    /// The count of a time operator that also ends its batches or windows by count.
-    @usableFromInline
-    static func requirePositive(count: Int, _ call: String) {
-        if count <= 0 {
-            racProgrammerError(call, "count must be > 0, got \(count)")
-        }
-    }
-
     /// The arguments of an operator that ends its batches or windows by time (`interval`, on
     /// `scheduler`) and, given a `count`, by count.
     @usableFromInline
@@ -44,6 +36,6 @@ extension TimeValidation {
     ) {
         requirePositive(interval, call)
         requireDeferringScheduler(scheduler, call)
-        if let count { requirePositive(count: count, call) }
+        if let count { racRequirePositive(count, "count", call) }
     }
 }

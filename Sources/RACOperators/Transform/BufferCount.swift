@@ -12,9 +12,7 @@ extension Signal {
     /// ```
     @inlinable
     public func buffer(count: Int) -> Signal<[Value], Failure> {
-        if count <= 0 {
-            racProgrammerError("buffer(count:)", "count must be > 0, got \(count)")
-        }
+        racRequirePositive(count, "count", "buffer(count:)")
         return lift(
             BufferCountStage.self, count,
             named: SignalDebugNames.name("[\(self.name)] bufferWithCount: \(count)"))
