@@ -69,18 +69,3 @@ private enum CurrentSchedulerSlot {
         key.set(previous)
     }
 }
-
-/// Tells whether the calling code runs on the main queue, on whatever thread libdispatch drains it
-/// (a queue-specific value set on the main queue once).
-private enum MainQueueMarker {
-    // Set on the main queue once, before any read.
-    private static let key: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
-    static var isRunningOnMainQueue: Bool {
-        DispatchQueue.getSpecific(key: key) == true
-    }
-}

@@ -74,7 +74,7 @@ struct ChainReleaseTests {
         let endless = try disposed.createColdSignal("-a-b-c-d-")
         #expect(
             try !disposed.expect(tenOperators(hoarding(endless, into: kept)), toEmit: "---x-x", disposeAt: 6))
-        let type = "SkipStage<String, Never>"
+        let type = "CountStage<String, Never, SkipCount>"
         #expect(capture.messages == [leak("---x-x-x-|", maker: "skip(_:)", type: type)])
         #expect(disposedCapture.messages == [leak("---x-x", maker: "skip(_:)", type: type)])
         #expect(kept.current.count == 2)

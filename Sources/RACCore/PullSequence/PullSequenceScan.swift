@@ -98,7 +98,7 @@ extension PullSequence {
     public func aggregate<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> PullSequence<Accumulation> {
-        aggregate(initial, withIndex: { running, value, _ in reduce(running, value) })
+        folded { self.foldLeft(initial, reduce) }
     }
 
     /// As `aggregate(_:_:)`, and `reduce` also receives the index of the value.
@@ -111,19 +111,19 @@ extension PullSequence {
     public func aggregate<Accumulation>(
         _ initial: Accumulation, withIndex reduce: @escaping (Accumulation, Value, Int) -> Accumulation
     ) -> PullSequence<Accumulation> {
-        let fold = {
+        folded {
             var running = initial
-            var index = 0
-            for value in self {
+            for (index, value) in self.enumerated() {
                 running = reduce(running, value, index)
-                index += 1
             }
             return running
         }
-        if isEager {
-            return .eager([fold()])
-        }
-        return PullSequence<Accumulation>(head: fold, tail: { .empty })
+    }
+
+    /// The one-value sequence of `fold()` (the `aggregate` forms): computed now on an eager
+    /// sequence, when the value is read on a lazy one.
+    private func folded<Accumulation>(_ fold: @escaping () -> Accumulation) -> PullSequence<Accumulation> {
+        isEager ? .eager([fold()]) : PullSequence<Accumulation>(head: fold, tail: { .empty })
     }
 
     /// The fold of every value from the left, `initial` for an empty sequence, computed now in a

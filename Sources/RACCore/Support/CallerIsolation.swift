@@ -105,15 +105,18 @@ package func racCurrentThreadDescription() -> String {
         + (queue.isEmpty ? "" : " running the queue \"\(queue)\"")
 }
 
-/// Marks the main queue, so that a block it runs on a worker thread knows it is on the main queue.
-private enum MainQueueMarker {
+/// Marks the main queue, so that a block it runs on a worker thread knows it is on the main queue:
+/// tells whether the calling code runs on the main queue, on whatever thread libdispatch drains it
+/// (a queue-specific value set on the main queue once). Also read by `Scheduler.current`.
+package enum MainQueueMarker {
+    // Set on the main queue once, before any read.
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
     }()
 
-    static var isRunningOnMainQueue: Bool {
+    package static var isRunningOnMainQueue: Bool {
         DispatchQueue.getSpecific(key: key) == true
     }
 }

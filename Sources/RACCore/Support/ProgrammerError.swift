@@ -13,3 +13,26 @@ package func racProgrammerError(
 ) -> Never {
     fatalError("ReactiveCocoa: \(call): \(problem)", file: file, line: line)
 }
+
+/// Stops with a programmer error (`racProgrammerError`) if `value`, the input `name` of `call`, is
+/// negative: `take(_:)` with a count of -1 stops with `"take(_:): count must be >= 0, got -1"`.
+@usableFromInline
+package func racRequireNonNegative(
+    _ value: Int, _ name: String, _ call: String, file: StaticString = #fileID, line: UInt = #line
+) {
+    if value < 0 {
+        racProgrammerError(call, "\(name) must be >= 0, got \(value)", file: file, line: line)
+    }
+}
+
+/// Stops with a programmer error (`racProgrammerError`) if `value`, the input `name` of `call`, is
+/// not positive: `buffer(count:)` with a count of 0 stops with
+/// `"buffer(count:): count must be > 0, got 0"`.
+@usableFromInline
+package func racRequirePositive(
+    _ value: Int, _ name: String, _ call: String, file: StaticString = #fileID, line: UInt = #line
+) {
+    if value <= 0 {
+        racProgrammerError(call, "\(name) must be > 0, got \(value)", file: file, line: line)
+    }
+}

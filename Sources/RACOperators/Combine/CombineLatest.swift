@@ -187,9 +187,6 @@ extension Signal {
     public static func combineLatest<Element>(
         _ signals: some Sequence<Signal<Element, Failure>>
     ) -> Signal<[Element], Failure> where Value == [Element] {
-        let signals = ContiguousArray(signals)
-        let name = SignalDebugNames.name("+combineLatest: \(signals)")
-        guard !signals.isEmpty else { return completedAtOnce(named: name) }
-        return arrayInputs(signals, named: name) { CombineLatestArrayState(downstream: $0, count: $1) }
+        join(signals, "+combineLatest:") { CombineLatestArrayState(downstream: $0, count: $1) }
     }
 }

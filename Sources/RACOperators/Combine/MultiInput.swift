@@ -174,7 +174,7 @@ extension Signal {
     /// The signal of an operator over a collection of signals: each subscription makes its `State`
     /// with `makeState` (given the downstream subscriber and the number of signals) and feeds it
     /// every signal, in order, one subscriber each, with its index. With no signal, the state gets
-    /// no event: an operator that completes then checks first (`completedAtOnce(named:)`).
+    /// no event: an operator that completes then checks first (`join(_:_:state:)`).
     @inlinable
     package static func arrayInputs<State: ArrayInputState>(
         _ signals: ContiguousArray<Signal<State.Value, State.Failure>>, named name: String,
@@ -215,6 +215,22 @@ extension Signal {
             repeat state.subscribe(each signals, each subscribers)
             return nil
         }
+    }
+
+    /// The signal of `+combineLatest:` or `+zip:` on a collection (ReactiveObjC: `RACStream.m
+    /// +join:block:`): `arrayInputs(_:named:state:)` over `signals`, named after the operator's
+    /// `selector` and the signals; with no signal, completes at once (as `+join:block:` returns
+    /// `+empty`).
+    @inlinable
+    package static func join<Element, State: ArrayInputState>(
+        _ signals: some Sequence<Signal<Element, Failure>>, _ selector: String,
+        state makeState: @escaping (Subscriber<Value, Failure>, Int) -> State
+    ) -> Signal<Value, Failure>
+    where State.Value == Element, State.Failure == Failure, State.Output == Value {
+        let signals = ContiguousArray(signals)
+        let name = SignalDebugNames.name("\(selector) \(signals)")
+        guard !signals.isEmpty else { return completedAtOnce(named: name) }
+        return arrayInputs(signals, named: name, state: makeState)
     }
 
     /// A signal that completes at once when subscribed: an operator with several inputs given none.

@@ -223,9 +223,6 @@ extension Signal {
     public static func zip<Element>(
         _ signals: some Sequence<Signal<Element, Failure>>
     ) -> Signal<[Element], Failure> where Value == [Element] {
-        let signals = ContiguousArray(signals)
-        let name = SignalDebugNames.name("+zip: \(signals)")
-        guard !signals.isEmpty else { return completedAtOnce(named: name) }
-        return arrayInputs(signals, named: name) { ZipArrayState(downstream: $0, count: $1) }
+        join(signals, "+zip:") { ZipArrayState(downstream: $0, count: $1) }
     }
 }

@@ -15,9 +15,7 @@ extension Signal where Value: FixedWidthInteger {
     /// range(start: 1, count: 3):  (123|)
     /// ```
     public static func range(start: Value, count: Int) -> Signal<Value, Failure> {
-        if count < 0 {
-            racProgrammerError("Signal.range(start:count:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "Signal.range(start:count:)")
         if count > 0 {
             let offset = Value(exactly: count - 1)
             if offset == nil || start.addingReportingOverflow(offset!).overflow {
@@ -79,9 +77,7 @@ extension Signal {
     /// repeatElement(a, count: 3):  (aaa|)
     /// ```
     public static func repeatElement(_ element: Value, count: Int) -> Signal<Value, Failure> {
-        if count < 0 {
-            racProgrammerError("Signal.repeatElement(_:count:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "Signal.repeatElement(_:count:)")
         return Signal(name: SignalDebugNames.name("+repeatElement: \(element) count: \(count)")) {
             subscriber in
             for _ in 0..<count {

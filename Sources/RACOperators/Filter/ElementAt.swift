@@ -21,9 +21,7 @@ extension Signal {
     public func element(
         at index: Int, raising makeError: @escaping (ValueCountError) -> Failure
     ) -> Signal<Value, Failure> {
-        if index < 0 {
-            racProgrammerError("element(at:raising:)", "index must be >= 0, got \(index)")
-        }
+        racRequireNonNegative(index, "index", "element(at:raising:)")
         return lift(
             ElementAtStage.self, CountedValueArguments(index, makeError),
             named: SignalDebugNames.name("[\(self.name)] -elementAt: \(index)"))
@@ -70,9 +68,7 @@ extension Signal where Failure == Never {
     ///   `ValueCountError.indexOutOfRange` if the source completes before that index.
     @inlinable
     public func element(at index: Int) -> Signal<Value, ValueCountError> {
-        if index < 0 {
-            racProgrammerError("element(at:)", "index must be >= 0, got \(index)")
-        }
+        racRequireNonNegative(index, "index", "element(at:)")
         return promoteError(ValueCountError.self).element(at: index, raising: { $0 })
     }
 

@@ -1,4 +1,5 @@
-// skip(_:), skip(until:) and skip(while:), with their stages.
+// skip(_:), skip(until:) and skip(while:), with their stages (skip(_:)'s is a `CountStage`, in
+// CountStage.swift, with the rule `SkipCount`).
 
 extension Signal {
     /// RAC: `-skip:`. Drops the first `count` values of each subscription, then sends the rest.
@@ -21,10 +22,10 @@ extension Signal {
     /// ```
     @inlinable
     public func skip(_ count: Int) -> Signal<Value, Failure> {
-        if count < 0 {
-            racProgrammerError("skip(_:)", "count must be >= 0, got \(count)")
-        }
-        return lift(SkipStage.self, count, named: SignalDebugNames.name("[\(self.name)] -skip: \(count)"))
+        racRequireNonNegative(count, "count", "skip(_:)")
+        return lift(
+            CountStage<Value, Failure, SkipCount>.self, count,
+            named: SignalDebugNames.name("[\(self.name)] -skip: \(count)"))
     }
 
     /// RAC: `-skipUntilBlock:`. Drops values until `predicate` returns true for one; that value and
@@ -66,31 +67,19 @@ extension Signal {
     }
 }
 
-/// A subscription of `skip(_:)`: drops the first `count` values, then sends the rest.
+/// The rule of `skip(_:)`: drops the first `count` values, then sends the rest.
 ///
 /// ```
 /// -1-2-3-4-|  →  -----3-4-|     (skip(2))
 /// ```
 @usableFromInline
-final class SkipStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let count: Int
-    /// How many values were dropped.
-    @exclusivity(unchecked) @usableFromInline var skipped = 0
-
-    @inlinable
-    init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
-        self.count = count
-        super.init(feeding: downstream, as: SkipStage.self)
-    }
-
+enum SkipCount: CountingRule {
     @inlinable @inline(__always)
-    func receive(_ value: Value) {
-        if skipped < count {
-            skipped += 1
+    static func receive<Value, Failure>(_ value: Value, in stage: CountStage<Value, Failure, Self>) {
+        if stage.counted < stage.count {
+            stage.counted += 1
         } else {
-            emitNext(value)
+            stage.emitNext(value)
         }
     }
 }

@@ -1,4 +1,5 @@
-// take(_:), take(until:) with a predicate and take(while:), with their stages.
+// take(_:), take(until:) with a predicate and take(while:), with their stages (take(_:)'s is a
+// `CountStage`, in CountStage.swift, with the rule `TakeCount`).
 
 extension Signal {
     /// RAC: `-take:`. Sends the first `count` values, then completes at once (right after the
@@ -24,9 +25,7 @@ extension Signal {
     /// ```
     @inlinable
     public func take(_ count: Int) -> Signal<Value, Failure> {
-        if count < 0 {
-            racProgrammerError("take(_:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "take(_:)")
         let name = SignalDebugNames.name("[\(self.name)] -take: \(count)")
         if count == 0 {
             return Signal(name: name) { subscriber in
@@ -34,7 +33,7 @@ extension Signal {
                 return nil
             }
         }
-        return lift(TakeStage.self, count, named: name)
+        return lift(CountStage<Value, Failure, TakeCount>.self, count, named: name)
     }
 
     /// RAC: `-takeUntilBlock:`. Sends values until `predicate` returns true for one: that value is
@@ -77,37 +76,25 @@ extension Signal {
     }
 }
 
-/// A subscription of `take(_:)` with a count above zero: sends the first `count` values, then
-/// disposes itself (and so the source) and completes.
+/// The rule of `take(_:)` with a count above zero: sends the first `count` values, then disposes
+/// the stage (and so the source) and completes.
 ///
 /// ```
 /// -1-2-3-|  →  -1-(2|)     (take(2))
 /// ```
 @usableFromInline
-final class TakeStage<Value, Failure: Error>:
-    OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
-{
-    @usableFromInline let count: Int
-    /// How many values were sent.
-    @exclusivity(unchecked) @usableFromInline var taken = 0
-
-    @inlinable
-    init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
-        self.count = count
-        super.init(feeding: downstream, as: TakeStage.self)
-    }
-
+enum TakeCount: CountingRule {
     @inlinable @inline(__always)
-    func receive(_ value: Value) {
+    static func receive<Value, Failure>(_ value: Value, in stage: CountStage<Value, Failure, Self>) {
         // Counted before forwarding: a value sent back into the source from the downstream
         // callback (reentrancy) must not exceed the count.
-        guard taken < count else { return }
-        taken += 1
-        emitNext(value)
-        if taken == count {
+        guard stage.counted < stage.count else { return }
+        stage.counted += 1
+        stage.emitNext(value)
+        if stage.counted == stage.count {
             // As RAC: the source is disposed before the completion is sent.
-            dispose()
-            emitCompleted()
+            stage.dispose()
+            stage.emitCompleted()
         }
     }
 }

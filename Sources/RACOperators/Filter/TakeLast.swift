@@ -22,9 +22,7 @@ extension Signal {
     /// ```
     @inlinable
     public func takeLast(_ count: Int) -> Signal<Value, Failure> {
-        if count < 0 {
-            racProgrammerError("takeLast(_:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "takeLast(_:)")
         return lift(
             TakeLastStage.self, count, named: SignalDebugNames.name("[\(self.name)] -takeLast: \(count)"))
     }

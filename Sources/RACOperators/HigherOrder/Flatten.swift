@@ -92,9 +92,7 @@ extension Signal {
     @inlinable
     public func flatten<Inner>(_ maxConcurrent: Int) -> Signal<Inner, Failure>
     where Value == Signal<Inner, Failure> {
-        if maxConcurrent < 0 {
-            racProgrammerError("flatten(_:)", "maxConcurrent must be >= 0, got \(maxConcurrent)")
-        }
+        racRequireNonNegative(maxConcurrent, "maxConcurrent", "flatten(_:)")
         if maxConcurrent == 0 { return flatten() }
         return flattenSignals(maxConcurrent: maxConcurrent, name: "[\(self.name)] -flatten: \(maxConcurrent)")
         { $0 }

@@ -52,9 +52,7 @@ extension Signal {
     ///   and fails with the error of the attempt after the last retry.
     @inlinable
     public func retry(_ count: Int) -> Signal<Value, Failure> {
-        if count < 0 {
-            racProgrammerError("retry(_:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "retry(_:)")
         if count == 0 { return retry() }
         return Signal(name: SignalDebugNames.name("[\(self.name)] -retry: \(count)")) { subscriber in
             let source = self

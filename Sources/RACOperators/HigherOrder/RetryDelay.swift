@@ -139,9 +139,7 @@ extension Signal {
     public func retry(upTo count: Int, delay: Duration, on scheduler: Scheduler) -> Signal<Value, Failure> {
         TimeValidation.requireNonNegative(delay, "retry(upTo:delay:on:)")
         TimeValidation.requireDeferringScheduler(scheduler, "retry(upTo:delay:on:)")
-        if count < 0 {
-            racProgrammerError("retry(upTo:delay:on:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "retry(upTo:delay:on:)")
         return retrying(
             upTo: count, backoff: RetryBackoff(initial: delay, multiplier: 1, maximum: delay), on: scheduler,
             named: "-retry: \(count) delay: \(delay)")
@@ -168,9 +166,7 @@ extension Signal {
         upTo count: Int, backoff: RetryBackoff, on scheduler: Scheduler
     ) -> Signal<Value, Failure> {
         TimeValidation.requireDeferringScheduler(scheduler, "retry(upTo:backoff:on:)")
-        if count < 0 {
-            racProgrammerError("retry(upTo:backoff:on:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "retry(upTo:backoff:on:)")
         return retrying(upTo: count, backoff: backoff, on: scheduler, named: "-retry: \(count) backoff")
     }
 

@@ -21,9 +21,7 @@ extension Signal {
     ///   it completes or fails when the source does, after the open window.
     @inlinable
     public func window(count: Int) -> Signal<Signal<Value, Failure>, Failure> {
-        if count <= 0 {
-            racProgrammerError("window(count:)", "count must be > 0, got \(count)")
-        }
+        racRequirePositive(count, "count", "window(count:)")
         return Signal<Signal<Value, Failure>, Failure>(
             name: SignalDebugNames.name("[\(self.name)] windowWithCount: \(count)")
         ) { subscriber in
@@ -84,10 +82,8 @@ extension Signal {
     public func window(for interval: Duration, on scheduler: Scheduler) -> Signal<
         Signal<Value, Failure>, Failure
     > {
-        TimeValidation.requirePositive(interval, "window(for:on:)")
-        TimeValidation.requireDeferringScheduler(scheduler, "window(for:on:)")
-        return timedWindows(
-            for: interval, count: .max, on: scheduler,
-            named: SignalDebugNames.name("[\(self.name)] windowWithTime: \(interval)"))
+        batches(
+            interval, count: nil, periodic: false, on: scheduler, call: "window(for:on:)", "windowWithTime:",
+            WindowBatching.self)
     }
 }

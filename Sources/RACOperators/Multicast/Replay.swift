@@ -117,9 +117,7 @@ extension Signal {
     ///   latest `capacity` values to each subscriber, then the live events; it completes and fails
     ///   when this signal does.
     public func replayLazily(capacity: Int) -> Signal<Value, Failure> {
-        if capacity < 0 {
-            racProgrammerError("replayLazily(capacity:)", "capacity must be >= 0, got \(capacity)")
-        }
+        racRequireNonNegative(capacity, "capacity", "replayLazily(capacity:)")
         let name = SignalDebugNames.name("[\(self.name)] -replayLazily(capacity: \(capacity))")
         return replayLazily(into: ReplaySubject(capacity: capacity, name: name))
     }

@@ -61,9 +61,7 @@ extension Signal {
     /// - Returns: a signal that subscribes this signal at its first subscriber and disposes it when
     ///   the last leaves; it completes and fails when this signal does.
     public func share(replay: Int = 0, scope: ShareScope = .whileConnected) -> Signal<Value, Failure> {
-        if replay < 0 {
-            racProgrammerError("share(replay:scope:)", "replay must be >= 0, got \(replay)")
-        }
+        racRequireNonNegative(replay, "replay", "share(replay:scope:)")
         let name = SignalDebugNames.name("[\(self.name)] -share(replay: \(replay))")
         let shared = SharedSubscription(source: self, capacity: replay, scope: scope, name: name)
         return Signal(name: name) { subscriber in shared.subscribe(subscriber) }

@@ -35,11 +35,7 @@ extension Signal {
         _ action: @escaping (Value) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        sideEffects(
-            "doNext(_:)", named: "[\(self.name)] -doNext:", isolation: isolation, file: file, line: line
-        ) {
-            SideEffects(next: action, site: $0)
-        }
+        sideEffects("doNext(_:)", isolation, file, line, SideEffects(next: action))
     }
 
     /// RAC: `-doError:`. Runs `action(error)` when the signal fails, then forwards the error.
@@ -60,11 +56,7 @@ extension Signal {
         _ action: @escaping (Failure) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        sideEffects(
-            "doError(_:)", named: "[\(self.name)] -doError:", isolation: isolation, file: file, line: line
-        ) {
-            SideEffects(error: action, site: $0)
-        }
+        sideEffects("doError(_:)", isolation, file, line, SideEffects(error: action))
     }
 
     /// RAC: `-doCompleted:`. Runs `action()` when the signal completes, then forwards the
@@ -86,11 +78,6 @@ extension Signal {
         _ action: @escaping () -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        sideEffects(
-            "doCompleted(_:)", named: "[\(self.name)] -doCompleted:", isolation: isolation, file: file,
-            line: line
-        ) {
-            SideEffects(completed: action, site: $0)
-        }
+        sideEffects("doCompleted(_:)", isolation, file, line, SideEffects(completed: action))
     }
 }

@@ -27,12 +27,7 @@ extension Signal {
         _ action: @escaping (Value) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        sideEffects(
-            "doAfterNext(_:)", named: "[\(self.name)] -doAfterNext:", isolation: isolation, file: file,
-            line: line
-        ) {
-            SideEffects(next: action, after: true, site: $0)
-        }
+        sideEffects("doAfterNext(_:)", isolation, file, line, SideEffects(next: action, after: true))
     }
 
     /// RAC: none (RxSwift `do(afterError:)`). Forwards the error, then runs `action(error)`. The
@@ -55,12 +50,7 @@ extension Signal {
         _ action: @escaping (Failure) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        sideEffects(
-            "doAfterError(_:)", named: "[\(self.name)] -doAfterError:", isolation: isolation, file: file,
-            line: line
-        ) {
-            SideEffects(error: action, after: true, site: $0)
-        }
+        sideEffects("doAfterError(_:)", isolation, file, line, SideEffects(error: action, after: true))
     }
 
     /// RAC: none (RxSwift `do(afterCompleted:)`). Forwards the completion, then runs `action()`.
@@ -84,10 +74,6 @@ extension Signal {
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
         sideEffects(
-            "doAfterCompleted(_:)", named: "[\(self.name)] -doAfterCompleted:", isolation: isolation,
-            file: file, line: line
-        ) {
-            SideEffects(completed: action, after: true, site: $0)
-        }
+            "doAfterCompleted(_:)", isolation, file, line, SideEffects(completed: action, after: true))
     }
 }

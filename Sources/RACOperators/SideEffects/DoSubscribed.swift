@@ -39,8 +39,7 @@ extension Signal {
         _ action: @escaping () -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        let site = IsolatedCallSite(
-            isolation, call: "doSubscribed(_:)", file: file, line: line, signalName: self.name)
+        let site = callSite("doSubscribed(_:)", isolation, file, line)
         return Signal(name: SignalDebugNames.name("[\(self.name)] -doSubscribed:")) { subscriber in
             self.subscribe(subscriber)
             site?.check("action")

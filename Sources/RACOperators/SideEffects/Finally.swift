@@ -24,9 +24,6 @@ extension Signal {
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
         sideEffects(
-            "finally(_:)", named: "[\(self.name)] -finally:", isolation: isolation, file: file, line: line
-        ) {
-            SideEffects(error: { _ in action() }, completed: action, site: $0)
-        }
+            "finally(_:)", isolation, file, line, SideEffects(error: { _ in action() }, completed: action))
     }
 }

@@ -21,8 +21,7 @@ extension Signal {
         _ action: @escaping () -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        let site = IsolatedCallSite(
-            isolation, call: "initially(_:)", file: file, line: line, signalName: self.name)
+        let site = callSite("initially(_:)", isolation, file, line)
         return Signal(name: SignalDebugNames.name("[\(self.name)] -initially:")) { subscriber in
             site?.check("action")
             action()

@@ -29,8 +29,7 @@ extension Signal {
         _ action: @escaping () -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        let site = IsolatedCallSite(
-            isolation, call: "doDisposed(_:)", file: file, line: line, signalName: self.name)
+        let site = callSite("doDisposed(_:)", isolation, file, line)
         return Signal(name: SignalDebugNames.name("[\(self.name)] -doDisposed:")) { subscriber in
             // Linked first, then the action: resources are disposed in the order they are added,
             // so the source is gone when the action runs. A source that ended synchronously has

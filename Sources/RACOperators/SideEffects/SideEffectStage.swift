@@ -10,20 +10,20 @@ struct SideEffects<Value, Failure> {
     @usableFromInline let next: ((Value) -> Void)?
     @usableFromInline let error: ((Failure) -> Void)?
     @usableFromInline let completed: (() -> Void)?
-    @usableFromInline let site: IsolatedCallSite?
+    /// Set by `Signal.sideEffects(_:_:_:_:_:)`, from the operator's call.
+    @usableFromInline var site: IsolatedCallSite?
     /// Whether each action runs after its event is forwarded, rather than before.
     @usableFromInline let runAfter: Bool
 
     @inlinable
     init(
         next: ((Value) -> Void)? = nil, error: ((Failure) -> Void)? = nil, completed: (() -> Void)? = nil,
-        after runAfter: Bool = false, site: IsolatedCallSite? = nil
+        after runAfter: Bool = false
     ) {
         self.next = next
         self.error = error
         self.completed = completed
         self.runAfter = runAfter
-        self.site = site
     }
 }
 
@@ -81,22 +81,34 @@ final class SideEffectStage<Value, Failure: Error>:
 }
 
 extension Signal {
-    /// The signal of a side-effect operator: `actions`, given the site of the operator's call
-    /// (`call`, made from `isolation` at `file`:`line`; `nil` from nonisolated code), run by a
-    /// `SideEffectStage`, the result named `name`, made for the operator `function`.
+    /// The signal of a side-effect operator: `actions`, checked at the site of the operator's call
+    /// (`call`, made from `isolation` at `file`:`line`; no check from nonisolated code), run by a
+    /// `SideEffectStage`, the result named after RAC's selector for the call (`doNext(_:)`:
+    /// `[source] -doNext:`), made for the operator `function`.
     ///
     /// ```
-    /// self:                                          -a-|
-    /// sideEffects("doNext(_:)", …) { next: record }:  -a-|     (record(a) just before a)
+    /// self:                                                -a-|
+    /// sideEffects("doNext(_:)", …, SideEffects(next: f)):  -a-|     (f(a) just before a)
     /// ```
     @inlinable
     func sideEffects(
-        _ call: StaticString, named name: @autoclosure () -> String,
-        isolation: (any Actor)?, file: StaticString, line: UInt,
-        function: StaticString = #function, _ actions: (IsolatedCallSite?) -> SideEffects<Value, Failure>
+        _ call: StaticString, _ isolation: (any Actor)?, _ file: StaticString, _ line: UInt,
+        _ actions: SideEffects<Value, Failure>, function: StaticString = #function
     ) -> Signal<Value, Failure> {
-        let site = IsolatedCallSite(isolation, call: call, file: file, line: line, signalName: self.name)
+        var actions = actions
+        actions.site = callSite(call, isolation, file, line)
+        let selector = "-\(String(describing: call).prefix { $0 != "(" }):"
         return lift(
-            SideEffectStage.self, actions(site), named: SignalDebugNames.name(name()), function: function)
+            SideEffectStage.self, actions, named: SignalDebugNames.name("[\(self.name)] \(selector)"),
+            function: function)
+    }
+
+    /// The site of a call of `call` on this signal, made from `isolation` at `file`:`line`, that
+    /// checks that its callbacks run on that actor; `nil` from nonisolated code.
+    @inlinable
+    func callSite(
+        _ call: StaticString, _ isolation: (any Actor)?, _ file: StaticString, _ line: UInt
+    ) -> IsolatedCallSite? {
+        IsolatedCallSite(isolation, call: call, file: file, line: line, signalName: self.name)
     }
 }

@@ -27,8 +27,7 @@ extension Signal {
         _ action: @escaping (Value) throws(Failure) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        let site = IsolatedCallSite(
-            isolation, call: "doNext(_:)", file: file, line: line, signalName: self.name)
+        let site = callSite("doNext(_:)", isolation, file, line)
         return tryMap { (value) throws(Failure) -> Value in
             site?.check("action")
             try action(value)
@@ -57,8 +56,7 @@ extension Signal {
         _ action: @escaping (Failure) throws(Failure) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        let site = IsolatedCallSite(
-            isolation, call: "doError(_:)", file: file, line: line, signalName: self.name)
+        let site = callSite("doError(_:)", isolation, file, line)
         return self.catch { (error) -> Signal<Value, Failure> in
             site?.check("action")
             do throws(Failure) {
@@ -91,8 +89,7 @@ extension Signal {
         _ action: @escaping () throws(Failure) -> Void,
         isolation: (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Value, Failure> {
-        let site = IsolatedCallSite(
-            isolation, call: "doCompleted(_:)", file: file, line: line, signalName: self.name)
+        let site = callSite("doCompleted(_:)", isolation, file, line)
         return concat(
             Signal.defer {
                 site?.check("action")

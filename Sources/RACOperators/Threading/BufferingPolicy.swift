@@ -82,9 +82,7 @@ public struct BufferingPolicy<Failure: Error>: Sendable {
     }
 
     private static func validated(_ limit: Int, _ call: String) -> Int {
-        if limit < 0 {
-            racProgrammerError(call, "limit must be >= 0, got \(limit)")
-        }
+        racRequireNonNegative(limit, "limit", call)
         return limit
     }
 }

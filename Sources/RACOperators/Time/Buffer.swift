@@ -1,5 +1,6 @@
 // RAC's `-bufferWithTime:onScheduler:`: values sent in batches, an interval after each batch's first;
-// and buffer(for:count:on:), which also sends a batch as soon as it is full.
+// and buffer(for:count:on:), which also sends a batch as soon as it is full; with the state of the
+// buffer operators (their timing is in Batching.swift).
 
 extension Signal {
     /// RAC: `-bufferWithTime:onScheduler:`. Collects values; `interval` after the first value of a
@@ -19,11 +20,9 @@ extension Signal {
     ///   batch, and fails when this signal does (the pending batch dropped).
     @inlinable
     public func buffer(for interval: Duration, on scheduler: Scheduler) -> Signal<[Value], Failure> {
-        TimeValidation.requirePositive(interval, "buffer(for:on:)")
-        TimeValidation.requireDeferringScheduler(scheduler, "buffer(for:on:)")
-        return batches(
-            for: interval, count: .max, on: scheduler,
-            named: SignalDebugNames.name("[\(self.name)] -bufferWithTime: \(interval)"))
+        batches(
+            interval, count: nil, periodic: false, on: scheduler, call: "buffer(for:on:)", "-bufferWithTime:",
+            BufferBatching.self)
     }
 
     /// RAC: none (RxSwift `buffer(timeSpan:count:scheduler:)`, but a batch starts with its first
@@ -48,64 +47,57 @@ extension Signal {
     public func buffer(for interval: Duration, count: Int, on scheduler: Scheduler) -> Signal<
         [Value], Failure
     > {
-        TimeValidation.requirePositive(interval, "buffer(for:count:on:)")
-        TimeValidation.requireDeferringScheduler(scheduler, "buffer(for:count:on:)")
-        TimeValidation.requirePositive(count: count, "buffer(for:count:on:)")
-        return batches(
-            for: interval, count: count, on: scheduler,
-            named: SignalDebugNames.name("[\(self.name)] -bufferWithTime: \(interval) count: \(count)"))
+        batches(
+            interval, count: count, periodic: false, on: scheduler, call: "buffer(for:count:on:)",
+            "-bufferWithTime:", BufferBatching.self)
+    }
+}
+
+/// One subscription of `buffer(for:on:)`, `buffer(for:count:on:)` or `buffer(every:count:on:)`:
+/// the batch in progress, an array (its timing, the timer and the lock are `Batching`'s). A
+/// periodic batch is sent at the end of its period even if empty; a batch that starts with its
+/// first value is never empty.
+///
+/// ```
+/// -a-b-c----d-|  (for 4, count 2)  →  ---x-----y--(z|)     x = [a, b], y = [c], z = [d]
+/// ```
+@usableFromInline
+final class BufferBatching<Value, Failure: Error>: Batching<Value, Failure, [Value]>, @unchecked Sendable {
+    /// The values of the batch in progress. Guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline var batch: [Value] = []
+
+    /// The end of a batch's time (or of a period): sends the batch (if it holds a value, or
+    /// periodic).
+    @usableFromInline
+    override func timeUp() {
+        if !timing.isPeriodic { cancelTimer() }
+        guard !timer.isDisposed, timing.isPeriodic || !batch.isEmpty else { return }
+        let values = batch
+        batch = []
+        downstream.sendNext(values)
     }
 
-    /// `buffer(for:on:)` and `buffer(for:count:on:)`: batches that start with their first value and
-    /// end `interval` later or with their `count`-th value. Their events leave the upstream's
-    /// delivery, so they are sent under a recursive lock of their own.
+    /// A value: joins the batch (the first of a batch that starts with it starts its timer); a full
+    /// batch is sent at once (and restarts the period).
     @inlinable
-    func batches(
-        for interval: Duration, count: Int, on scheduler: Scheduler, named name: String
-    ) -> Signal<[Value], Failure> {
-        Signal<[Value], Failure>(name: name) { subscriber in
-            let lock = PthreadLock(recursive: true)
-            let batch = GuardedVar<[Value]>([])
-            // The number of the current batch: a timer that fired as its batch filled up (waiting
-            // for the lock) must not send the next batch.
-            let batchNumber = GuardedVar(0)
-            let timer = SerialDisposable()
-            subscriber.add(timer)
-
-            func flush(batch number: Int? = nil) {
-                lock.withLock {
-                    if let number, number != batchNumber.value { return }
-                    batchNumber.value &+= 1
-                    timer.inner?.dispose()
-                    guard !batch.value.isEmpty else { return }
-                    let values = batch.value
-                    batch.value = []
-                    subscriber.sendNext(values)
-                }
-            }
-
-            return self.subscribe(linkedTo: subscriber) { event in
-                switch event {
-                case .next(let value):
-                    lock.withLock {
-                        if batch.value.isEmpty {
-                            let number = batchNumber.value
-                            timer.inner = scheduler.schedule(after: interval) { flush(batch: number) }
-                        }
-                        batch.value.append(value)
-                        if batch.value.count >= count { flush() }
-                    }
-                case .error(let failure):
-                    lock.withLock {
-                        batch.value = []
-                        timer.dispose()
-                    }
-                    subscriber.sendError(failure)
-                case .completed:
-                    flush()
-                    subscriber.sendCompleted()
-                }
-            }
+    override func receive(_ value: Value) {
+        lock.withLock {
+            if !timing.isPeriodic && batch.isEmpty { startBatch() }
+            batch.append(value)
+            guard batch.count >= timing.limit else { return }
+            let values = batch
+            batch = []
+            if timing.isPeriodic { startBatch() } else { cancelTimer() }
+            downstream.sendNext(values)
         }
+    }
+
+    /// The end of the source: on completion, sends the batch if it holds a value; on an error,
+    /// drops it.
+    @inlinable
+    override func end(failing error: Failure?) {
+        let values = batch
+        batch = []
+        if error == nil, !values.isEmpty { downstream.sendNext(values) }
     }
 }

@@ -28,11 +28,14 @@ enum TimeValidation {
 }
 
 extension TimeValidation {
-    /// The count of a time operator that also ends its batches or windows by count.
+    /// The arguments of an operator that ends its batches or windows by time (`interval`, on
+    /// `scheduler`) and, given a `count`, by count.
     @usableFromInline
-    static func requirePositive(count: Int, _ call: String) {
-        if count <= 0 {
-            racProgrammerError(call, "count must be > 0, got \(count)")
-        }
+    static func requireBatching(
+        _ interval: Duration, count: Int?, on scheduler: Scheduler, _ call: String
+    ) {
+        requirePositive(interval, call)
+        requireDeferringScheduler(scheduler, call)
+        if let count { racRequirePositive(count, "count", call) }
     }
 }

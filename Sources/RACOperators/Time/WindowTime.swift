@@ -1,5 +1,6 @@
-// window(for:count:on:), which ends a window by time or count, whichever comes first, and the code it
-// shares with window(for:on:) (HigherOrder/Window.swift).
+// window(for:count:on:), which ends a window by time or count, whichever comes first, with the state
+// of the window time operators (window(for:on:) is in HigherOrder/Window.swift; their timing is in
+// Batching.swift).
 
 extension Signal {
     /// RAC: none (RxSwift `window(timeSpan:count:scheduler:)`, but a window opens with its first
@@ -28,84 +29,84 @@ extension Signal {
     public func window(for interval: Duration, count: Int, on scheduler: Scheduler) -> Signal<
         Signal<Value, Failure>, Failure
     > {
-        TimeValidation.requirePositive(interval, "window(for:count:on:)")
-        TimeValidation.requireDeferringScheduler(scheduler, "window(for:count:on:)")
-        TimeValidation.requirePositive(count: count, "window(for:count:on:)")
-        return timedWindows(
-            for: interval, count: count, on: scheduler,
-            named: SignalDebugNames.name("[\(self.name)] windowWithTime: \(interval) count: \(count)"))
+        batches(
+            interval, count: count, periodic: false, on: scheduler, call: "window(for:count:on:)",
+            "windowWithTime:", WindowBatching.self)
+    }
+}
+
+/// One subscription of `window(for:on:)`, `window(for:count:on:)` or `window(every:count:on:)`:
+/// the open window and how many values it holds (its timing, the timer and the lock are
+/// `Batching`'s). A periodic window opens with its period, even if no value comes; otherwise a
+/// window opens with its first value.
+///
+/// ```
+/// -a-b-c----d-|  (for 4, count 2)  →  -x---y----z-|     x = -a-(b|), y = -c---|, z = -d-|
+/// ```
+@usableFromInline
+final class WindowBatching<Value, Failure: Error>: Batching<Value, Failure, Signal<Value, Failure>>,
+    @unchecked Sendable
+{
+    /// The open window. Guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline var window: Subject<Value, Failure>?
+    /// How many values the open window holds. Guarded by `lock`.
+    @exclusivity(unchecked) @usableFromInline var filled = 0
+
+    /// A batch starts: its timer starts and its window opens (sent downstream).
+    @usableFromInline
+    override func startBatch() {
+        restartTimer()
+        open()
     }
 
-    /// `window(for:on:)` and `window(for:count:on:)`: windows that open with their first value and
-    /// complete `interval` later or with their `count`-th value. Their events leave the upstream's
-    /// delivery, so they are sent under a recursive lock of their own.
+    /// Opens a new window and sends it downstream. Called under `lock`.
+    @usableFromInline
+    func open() {
+        let next = Subject<Value, Failure>(name: SignalDebugNames.name("window"))
+        window = next
+        filled = 0
+        downstream.sendNext(next)
+    }
+
+    /// The end of a window's time (or of a period): completes the window (a periodic one opens the
+    /// next).
+    @usableFromInline
+    override func timeUp() {
+        if !timing.isPeriodic { cancelTimer() }
+        guard let closing = window else { return }
+        window = nil
+        closing.sendCompleted()
+        if timing.isPeriodic, !timer.isDisposed { open() }
+    }
+
+    /// A value: goes into the open window; a full window completes (periodic: the next opens at
+    /// once and the period restarts). With no window open, the value opens one: the first value of
+    /// a window that opens with it, or (periodic) a value sent back into the source from a window
+    /// that was filling up.
     @inlinable
-    func timedWindows(
-        for interval: Duration, count: Int, on scheduler: Scheduler, named name: String
-    ) -> Signal<Signal<Value, Failure>, Failure> {
-        Signal<Signal<Value, Failure>, Failure>(name: name) { subscriber in
-            let lock = PthreadLock(recursive: true)
-            let window = GuardedVar<Subject<Value, Failure>?>(nil)
-            let filled = GuardedVar(0)
-            // The number of the open window: a timer that fired as its window filled up (waiting
-            // for the lock) must not close the next one.
-            let windowNumber = GuardedVar(0)
-            let timer = SerialDisposable()
-            subscriber.add(timer)
-
-            func close(window number: Int? = nil) {
-                lock.withLock {
-                    if let number, number != windowNumber.value { return }
-                    windowNumber.value &+= 1
-                    timer.inner?.dispose()
-                    let open = window.value
-                    window.value = nil
-                    open?.sendCompleted()
-                }
+    override func receive(_ value: Value) {
+        lock.withLock {
+            if window == nil {
+                guard !timer.isDisposed else { return }
+                startBatch()
             }
-
-            return self.subscribe(linkedTo: subscriber) { event in
-                switch event {
-                case .next(let value):
-                    lock.withLock {
-                        let current = window.value ?? Subject(name: SignalDebugNames.name("window"))
-                        if window.value == nil {
-                            window.value = current
-                            filled.value = 0
-                            let number = windowNumber.value
-                            timer.inner = scheduler.schedule(after: interval) { close(window: number) }
-                            subscriber.sendNext(current)
-                        }
-                        filled.value += 1
-                        let isFull = filled.value >= count
-                        // Closed before the value is sent, so that a value the window's subscriber
-                        // sends back into the source goes to the next window.
-                        if isFull {
-                            window.value = nil
-                            windowNumber.value &+= 1
-                            timer.inner?.dispose()
-                        }
-                        current.sendNext(value)
-                        if isFull { current.sendCompleted() }
-                    }
-                case .error(let failure):
-                    lock.withLock {
-                        timer.dispose()
-                        let open = window.value
-                        window.value = nil
-                        open?.sendError(failure)
-                    }
-                    subscriber.sendError(failure)
-                case .completed:
-                    lock.withLock {
-                        timer.dispose()
-                        let open = window.value
-                        window.value = nil
-                        open?.sendCompleted()
-                    }
-                    subscriber.sendCompleted()
-                }
-            }
+            guard let current = window else { return }
+            filled += 1
+            guard filled >= timing.limit else { return current.sendNext(value) }
+            // Closed before the value is sent, so that a value the window's subscriber sends back
+            // into the source goes to the next window.
+            window = nil
+            if !timing.isPeriodic { cancelTimer() }
+            current.sendNext(value)
+            current.sendCompleted()
+            if timing.isPeriodic, window == nil, !timer.isDisposed { startBatch() }
         }
+    }
+
+    /// The end of the source: goes to the open window first.
+    @inlinable
+    override func end(failing error: Failure?) {
+        let open = window.take()
+        if let error { open?.sendError(error) } else { open?.sendCompleted() }
     }
 }

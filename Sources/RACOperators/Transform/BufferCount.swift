@@ -16,9 +16,7 @@ extension Signal {
     ///   any) before completing; it fails when the source does, dropping the partial array.
     @inlinable
     public func buffer(count: Int) -> Signal<[Value], Failure> {
-        if count <= 0 {
-            racProgrammerError("buffer(count:)", "count must be > 0, got \(count)")
-        }
+        racRequirePositive(count, "count", "buffer(count:)")
         return lift(
             BufferCountStage.self, count,
             named: SignalDebugNames.name("[\(self.name)] bufferWithCount: \(count)"))
