@@ -83,31 +83,68 @@ package final class ReleaseWatch: @unchecked Sendable {
     @TaskLocal package static var current: ReleaseWatch?
 
     private struct Entry {
-        /// Whether what the entry watches is still held.
-        let isAlive: @Sendable () -> Bool
-        /// What is known of why it is still held, once the check has failed.
-        let diagnosis: @Sendable () -> String
         let what: String
         let sourceLocation: SourceLocation
+        /// Whether what the entry watches is still held.
+        let isAlive: @Sendable () -> Bool
+        /// The object watched (a recorder's subscriber), while it is alive: what the holder
+        /// search looks for, and where it starts for the other entries.
+        let object: @Sendable () -> AnyObject?
+        /// Whether its chain has ended (disposed; a recorder's subscription over), so that only a
+        /// leak keeps it.
+        let hasEnded: @Sendable () -> Bool
+        /// What is known of it apart from its holder, once the check has failed.
+        let diagnosis: @Sendable () -> String
     }
 
     private let lock = PthreadLock()
     private var entries: [Entry] = []
 
+    /// A watch with nothing watched yet.
+    package init() {}
+
+    /// How long the check lets another thread let go before it looks for holders, to stop
+    /// waiting early (see `verify(waitingUpTo:)`).
+    static let grace = Duration.milliseconds(20)
+
     /// Watches `object` through a weak reference.
     package func add(_ object: AnyObject, _ what: String, _ sourceLocation: SourceLocation) {
         let box = WeakBox(object)
-        add(
-            what, sourceLocation, isAlive: { box.object != nil },
-            diagnosis: { releaseDiagnosis(of: box.object) })
+        append(
+            Entry(
+                what: what, sourceLocation: sourceLocation, isAlive: { box.object != nil },
+                object: { box.object }, hasEnded: { (box.object as? any Disposable)?.isDisposed ?? false },
+                diagnosis: { releaseDiagnosis(of: box.object) }))
     }
 
-    /// Watches whatever `isAlive` tells about.
+    /// Watches what `isAlive` tells about, which the holder search cannot look for.
     package func add(
         _ what: String, _ sourceLocation: SourceLocation, isAlive: @escaping @Sendable () -> Bool,
         diagnosis: @escaping @Sendable () -> String = { "" }
     ) {
-        let entry = Entry(isAlive: isAlive, diagnosis: diagnosis, what: what, sourceLocation: sourceLocation)
+        append(
+            Entry(
+                what: what, sourceLocation: sourceLocation, isAlive: isAlive, object: { nil },
+                hasEnded: { false }, diagnosis: diagnosis))
+    }
+
+    /// Watches `recorder`'s subscriber: released once its subscription has ended.
+    func add<Value, Failure>(
+        recorder: TestRecorder<Value, Failure>, _ what: String, _ sourceLocation: SourceLocation
+    ) {
+        append(
+            Entry(
+                what: what, sourceLocation: sourceLocation, isAlive: { !recorder.isReleased },
+                object: { recorder.endTime == nil ? nil : recorder.heldSubscriber },
+                hasEnded: { recorder.endTime != nil },
+                diagnosis: {
+                    recorder.endTime == nil
+                        ? "\n  the recorded subscription is still active: the test left it running"
+                        : "\n  the recorded subscription ended, but the chain still holds its subscriber (a leak)"
+                }))
+    }
+
+    private func append(_ entry: Entry) {
         lock.withLock { entries.append(entry) }
     }
 
@@ -122,21 +159,59 @@ package final class ReleaseWatch: @unchecked Sendable {
         return current
     }
 
-    /// Records an issue for each watched object still alive. Nearly everything is released
-    /// synchronously; what another thread holds last (a queue, a thread) may go a moment later,
-    /// so this waits up to `waitingUpTo` before failing (never a timing assertion).
-    package func verify(waitingUpTo: Duration = .seconds(1)) async {
-        let deadline = ContinuousClock.now.advanced(by: waitingUpTo)
+    /// Records an issue for each watched object still alive, saying who holds it as far as the
+    /// library knows (`HolderSearch`, from the other watched objects still alive).
+    ///
+    /// Nearly everything is released synchronously; what another thread holds last (a queue, a
+    /// thread) may go a moment later, so this waits up to `waitingUpTo` before failing (never a
+    /// timing assertion), polling less and less often. It stops waiting early, after `grace`,
+    /// when every object still alive is a provable leak: its chain has ended (it is disposed, or
+    /// the recorded subscription is over) and a stored reference to it was found from another
+    /// object still alive. Waiting would not release such an object; a subscription left running
+    /// (not disposed), or one that only a closure or an unknown object holds, is waited for.
+    /// Returns whether it stopped early that way.
+    @discardableResult
+    package func verify(waitingUpTo: Duration = .seconds(1)) async -> Bool {
+        let start = ContinuousClock.now
+        let deadline = start.advanced(by: waitingUpTo)
         var alive = lock.withLock { entries.filter { $0.isAlive() } }
+        var pause = Duration.milliseconds(1)
+        var lookedEarly = false
+        var stoppedEarly = false
         while !alive.isEmpty, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(2))
+            try? await Task.sleep(for: min(pause, deadline - ContinuousClock.now))
+            pause = min(pause * 2, .milliseconds(50))
             alive = alive.filter { $0.isAlive() }
+            if !lookedEarly, !alive.isEmpty, ContinuousClock.now - start >= Self.grace {
+                lookedEarly = true
+                stoppedEarly = Self.allProvablyLeaked(alive)
+                if stoppedEarly { break }
+            }
+        }
+        let roots = alive.compactMap { entry in
+            entry.object().map { HolderRoot(object: $0, name: "\"\(entry.what)\" (\(type(of: $0)))") }
         }
         for entry in alive {
+            let holder = entry.object().map { HolderSearch.report(for: $0, roots: roots) } ?? ""
             let message =
                 "\(entry.what) was not released once the test ended: a chain still holds it (a leak), "
-                + "or the test left the chain running" + entry.diagnosis()
+                + "or the test left the chain running" + entry.diagnosis() + holder
             Issue.record(Comment(rawValue: message), sourceLocation: entry.sourceLocation)
+        }
+        return stoppedEarly
+    }
+
+    /// Whether every entry of `alive` has ended and is held through a stored reference from
+    /// another one.
+    private static func allProvablyLeaked(_ alive: [Entry]) -> Bool {
+        let objects = alive.map { $0.object() }
+        guard alive.allSatisfy({ $0.hasEnded() }), !objects.contains(where: { $0 == nil }) else {
+            return false
+        }
+        let roots = objects.compactMap { $0.map { HolderRoot(object: $0, name: "") } }
+        return roots.allSatisfy { target in
+            HolderSearch(roots: roots.filter { $0.object !== target.object }, excluding: target.object)
+                .sawReference(to: target.object)
         }
     }
 }
@@ -155,6 +230,7 @@ private final class WeakBox: @unchecked Sendable {
 /// ```
 /// expectReleased(subscription, "the map subscription")
 /// ```
+@_disfavoredOverload  // a `TestRecorder` goes to its own overload
 public func expectReleased(
     _ object: AnyObject, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -178,13 +254,7 @@ public func expectReleased<Value, Failure>(
     _ recorder: TestRecorder<Value, Failure>, _ what: String,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    ReleaseWatch.required(sourceLocation)?.add(
-        what, sourceLocation, isAlive: { !recorder.isReleased },
-        diagnosis: {
-            recorder.endTime == nil
-                ? "\n  the recorded subscription is still active: the test left it running"
-                : "\n  the recorded subscription ended, but the chain still holds its subscriber (a leak)"
-        })
+    ReleaseWatch.required(sourceLocation)?.add(recorder: recorder, what, sourceLocation)
 }
 
 extension XCTestCase {
