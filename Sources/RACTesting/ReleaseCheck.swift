@@ -84,7 +84,8 @@ package final class ReleaseWatch: @unchecked Sendable {
 
     private struct Entry {
         let what: String
-        let sourceLocation: SourceLocation
+        /// Records the failure: an issue, or an XCTest failure, where the check was asked for.
+        let report: @Sendable (String) -> Void
         /// Whether what the entry watches is still held.
         let isAlive: @Sendable () -> Bool
         /// The object watched (a recorder's subscriber), while it is alive: what the holder
@@ -109,10 +110,15 @@ package final class ReleaseWatch: @unchecked Sendable {
 
     /// Watches `object` through a weak reference.
     package func add(_ object: AnyObject, _ what: String, _ sourceLocation: SourceLocation) {
+        add(object, what, report: Self.issue(at: sourceLocation))
+    }
+
+    /// Watches `object` through a weak reference; `report` records its failure.
+    func add(_ object: AnyObject, _ what: String, report: @escaping @Sendable (String) -> Void) {
         let box = WeakBox(object)
         append(
             Entry(
-                what: what, sourceLocation: sourceLocation, isAlive: { box.object != nil },
+                what: what, report: report, isAlive: { box.object != nil },
                 object: { box.object }, hasEnded: { (box.object as? any Disposable)?.isDisposed ?? false },
                 diagnosis: { releaseDiagnosis(of: box.object) }))
     }
@@ -124,7 +130,7 @@ package final class ReleaseWatch: @unchecked Sendable {
     ) {
         append(
             Entry(
-                what: what, sourceLocation: sourceLocation, isAlive: isAlive, object: { nil },
+                what: what, report: Self.issue(at: sourceLocation), isAlive: isAlive, object: { nil },
                 hasEnded: { false }, diagnosis: diagnosis))
     }
 
@@ -134,7 +140,7 @@ package final class ReleaseWatch: @unchecked Sendable {
     ) {
         append(
             Entry(
-                what: what, sourceLocation: sourceLocation, isAlive: { !recorder.isReleased },
+                what: what, report: Self.issue(at: sourceLocation), isAlive: { !recorder.isReleased },
                 object: { recorder.endTime == nil ? nil : recorder.heldSubscriber },
                 hasEnded: { recorder.endTime != nil },
                 diagnosis: {
@@ -142,6 +148,11 @@ package final class ReleaseWatch: @unchecked Sendable {
                         ? "\n  the recorded subscription is still active: the test left it running"
                         : "\n  the recorded subscription ended, but the chain still holds its subscriber (a leak)"
                 }))
+    }
+
+    /// Records a failure as a Swift Testing issue at `sourceLocation`.
+    private static func issue(at sourceLocation: SourceLocation) -> @Sendable (String) -> Void {
+        { Issue.record(Comment(rawValue: $0), sourceLocation: sourceLocation) }
     }
 
     private func append(_ entry: Entry) {
@@ -172,33 +183,67 @@ package final class ReleaseWatch: @unchecked Sendable {
     /// Returns whether it stopped early that way.
     @discardableResult
     package func verify(waitingUpTo: Duration = .seconds(1)) async -> Bool {
+        var wait = Wait(waitingUpTo, alive: lock.withLock { entries })
+        while let pause = wait.next() {
+            try? await Task.sleep(for: pause)
+        }
+        wait.reportFailures()
+        return wait.stoppedEarly
+    }
+
+    /// `verify(waitingUpTo:)` for a caller that cannot suspend (an XCTest teardown block): it
+    /// blocks the thread while it waits.
+    func verifyBlocking(waitingUpTo: Duration) {
+        var wait = Wait(waitingUpTo, alive: lock.withLock { entries })
+        while let pause = wait.next() {
+            let (seconds, attoseconds) = pause.components
+            Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) * 1e-18)
+        }
+        wait.reportFailures()
+    }
+
+    /// The wait of a check: which entries are still alive, and how long to pause before looking
+    /// again (doubling from 1 ms to 50 ms), until none is, the bound has passed, or every one is a
+    /// provable leak (looked for once, after `grace`).
+    private struct Wait {
         let start = ContinuousClock.now
-        let deadline = start.advanced(by: waitingUpTo)
-        var alive = lock.withLock { entries.filter { $0.isAlive() } }
+        let deadline: ContinuousClock.Instant
+        var alive: [Entry]
         var pause = Duration.milliseconds(1)
         var lookedEarly = false
         var stoppedEarly = false
-        while !alive.isEmpty, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: min(pause, deadline - ContinuousClock.now))
-            pause = min(pause * 2, .milliseconds(50))
+
+        init(_ waitingUpTo: Duration, alive: [Entry]) {
+            deadline = start.advanced(by: waitingUpTo)
+            self.alive = alive
+        }
+
+        /// Looks again; the pause before the next look, or `nil` to stop waiting.
+        mutating func next() -> Duration? {
             alive = alive.filter { $0.isAlive() }
-            if !lookedEarly, !alive.isEmpty, ContinuousClock.now - start >= Self.grace {
+            let now = ContinuousClock.now
+            guard !alive.isEmpty, now < deadline else { return nil }
+            if !lookedEarly, now - start >= ReleaseWatch.grace {
                 lookedEarly = true
-                stoppedEarly = Self.allProvablyLeaked(alive)
-                if stoppedEarly { break }
+                stoppedEarly = ReleaseWatch.allProvablyLeaked(alive)
+                if stoppedEarly { return nil }
+            }
+            defer { pause = min(pause * 2, .milliseconds(50)) }
+            return min(pause, deadline - now)
+        }
+
+        /// Reports each entry still alive, with what holds it as far as the library knows.
+        func reportFailures() {
+            let roots = alive.compactMap { entry in
+                entry.object().map { HolderRoot(object: $0, name: "\"\(entry.what)\" (\(type(of: $0)))") }
+            }
+            for entry in alive {
+                let holder = entry.object().map { HolderSearch.report(for: $0, roots: roots) } ?? ""
+                entry.report(
+                    "\(entry.what) was not released once the test ended: a chain still holds it (a leak), "
+                        + "or the test left the chain running" + entry.diagnosis() + holder)
             }
         }
-        let roots = alive.compactMap { entry in
-            entry.object().map { HolderRoot(object: $0, name: "\"\(entry.what)\" (\(type(of: $0)))") }
-        }
-        for entry in alive {
-            let holder = entry.object().map { HolderSearch.report(for: $0, roots: roots) } ?? ""
-            let message =
-                "\(entry.what) was not released once the test ended: a chain still holds it (a leak), "
-                + "or the test left the chain running" + entry.diagnosis() + holder
-            Issue.record(Comment(rawValue: message), sourceLocation: entry.sourceLocation)
-        }
-        return stoppedEarly
     }
 
     /// Whether every entry of `alive` has ended and is held through a stored reference from
@@ -275,18 +320,45 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line
     ) {
         checkTimeout(waitingUpTo, in: "XCTestCase.expectReleased(_:_:waitingUpTo:)")
-        let box = WeakBox(object)
-        addTeardownBlock {
-            let deadline = ContinuousClock.now.advanced(by: waitingUpTo)
-            while box.object != nil, ContinuousClock.now < deadline {
-                Thread.sleep(forTimeInterval: 0.002)
+        // One watch for the test method's run, checked by one teardown block (registered at the
+        // first call), so that the objects it watches are searched for each other's holders.
+        let id = ObjectIdentifier(self)
+        let (watch, isNew) = XCTestReleaseWatches.shared.watch(for: id, waitingUpTo: waitingUpTo)
+        watch.add(object, what) { XCTFail($0, file: file, line: line) }
+        if isNew {
+            addTeardownBlock {
+                let (watch, wait) = XCTestReleaseWatches.shared.take(id)
+                watch.verifyBlocking(waitingUpTo: wait)
             }
-            if box.object != nil {
-                XCTFail(
-                    "\(what) was not released once the test ended: a chain still holds it (a leak), "
-                        + "or the test left the chain running" + releaseDiagnosis(of: box.object),
-                    file: file, line: line)
+        }
+    }
+}
+
+/// The release watch of each XCTest case running, by identity, with the longest wait asked.
+private final class XCTestReleaseWatches: @unchecked Sendable {
+    static let shared = XCTestReleaseWatches()
+    private let lock = PthreadLock()
+    private var watches: [ObjectIdentifier: (watch: ReleaseWatch, wait: Duration)] = [:]
+
+    /// The watch of test case `id`, and whether it was just made; its wait becomes `waitingUpTo`
+    /// if that is longer.
+    func watch(for id: ObjectIdentifier, waitingUpTo: Duration) -> (ReleaseWatch, isNew: Bool) {
+        lock.withLock {
+            if let known = watches[id] {
+                watches[id]?.wait = max(known.wait, waitingUpTo)
+                return (known.watch, false)
             }
+            let watch = ReleaseWatch()
+            watches[id] = (watch, waitingUpTo)
+            return (watch, true)
+        }
+    }
+
+    /// Takes out the watch of test case `id` (its teardown is checking it), with its wait.
+    func take(_ id: ObjectIdentifier) -> (ReleaseWatch, Duration) {
+        lock.withLock {
+            let entry = watches.removeValue(forKey: id) ?? (ReleaseWatch(), .zero)
+            return (entry.watch, entry.wait)
         }
     }
 }
