@@ -1,6 +1,6 @@
+import Foundation
 import RACCore
 import Testing
-import XCTest
 
 // Release checks: a test that builds a chain asserts that, once the chain has ended, it is
 // deallocated. In Swift Testing a suite (or test) opts in with the `.checksRelease` trait; its tests
@@ -14,10 +14,22 @@ import XCTest
 /// watch, then checks that every object the test asked about with `expectReleased(_:_:)` has been
 /// released, waiting up to `waitingUpTo` (one second unless set) for what another thread lets go
 /// of last. A failure says what the check knows of the object: whether it is a subscription the
-/// test left running (not disposed) or one that ended and is still held (a leak), and what the
-/// object itself holds (its stored properties), where a cycle back to it would show.
+/// test left running (not disposed) or one that ended and is still held (a leak), what the object
+/// itself holds, and **who holds it**, as far as the library knows: the path of stored references
+/// from another watched object still alive (through a subject's subscriber list, an operator's
+/// stage, arrays, optionals), a cycle back to the object, or, where no stored reference to it is
+/// found, that a closure's capture or an object the library does not know holds it, with the
+/// closures it reached.
 ///
-/// RAC: none (RxSwift's `Resources.total` counted live objects; this names the object that leaked).
+/// The search starts only from the objects the test watched: watch the subject or the owner too
+/// to have it searched. (It does not note every subscriber a test makes, as `checksRelease` of a
+/// `TestScheduler` does around one `expect`: that watch is per thread, and an async test moves
+/// between threads.) The check stops waiting early when every object still alive has ended (it is
+/// disposed, or its recorded subscription is over) and is held through a stored reference from
+/// another watched object: after a grace of 20 ms, such a leak is reported at once.
+///
+/// RAC: none (RxSwift's `Resources.total` counted live objects; this names the object that leaked
+/// and what holds it).
 ///
 /// ```
 /// @Suite(.checksRelease) struct ChainTests {
@@ -25,9 +37,16 @@ import XCTest
 ///         let subject = Subject<Int, Never>()
 ///         let subscription = subject.map { $0 }.subscribe(next: { _ in })
 ///         expectReleased(subscription, "the map subscription")
-///         subject.sendCompleted()       // without this: "… was not released once the test ended"
+///         expectReleased(subject, "the subject")
+///         subject.sendCompleted()   // without it, and with the subject kept alive elsewhere:
 ///     }
 /// }
+/// the map subscription was not released once the test ended: a chain still holds it (a leak), or
+/// the test left the chain running
+///   still alive: Subscriber<Int, Never>, not disposed: the test left it running (dispose it, or end the chain)
+///   it holds: deliveryLock: RecursiveLock, stopped: (), …
+///   held by: "the subject" (Subject<Int, Never>) → .registry → SubscriberRegistry → [0]
+///            → MapStage<Int, Int, Never, Never> → .downstream → Subscriber<Int, Never>
 /// ```
 public struct ReleaseCheck: SuiteTrait, TestTrait, TestScoping {
     /// How long, in real time, the check waits for a watched object to go before failing.
@@ -302,70 +321,9 @@ public func expectReleased<Value, Failure>(
     ReleaseWatch.required(sourceLocation)?.add(recorder: recorder, what, sourceLocation)
 }
 
-extension XCTestCase {
-    /// XCTest's release check: asks that `object` be released by the time the test method has
-    /// returned; a teardown block checks it then (waiting up to `waitingUpTo`, one second unless
-    /// set, for what another thread lets go of last) and fails the test, at this call, if it is
-    /// still alive, saying what is known of why (see `ReleaseCheck`).
-    ///
-    /// ```
-    /// func testMapReleases() {
-    ///     let subscription = subject.map { $0 }.subscribe(next: { _ in })
-    ///     expectReleased(subscription, "the map subscription")
-    ///     subject.sendCompleted()
-    /// }
-    /// ```
-    public func expectReleased(
-        _ object: AnyObject, _ what: String, waitingUpTo: Duration = .seconds(1),
-        file: StaticString = #filePath, line: UInt = #line
-    ) {
-        checkTimeout(waitingUpTo, in: "XCTestCase.expectReleased(_:_:waitingUpTo:)")
-        // One watch for the test method's run, checked by one teardown block (registered at the
-        // first call), so that the objects it watches are searched for each other's holders.
-        let id = ObjectIdentifier(self)
-        let (watch, isNew) = XCTestReleaseWatches.shared.watch(for: id, waitingUpTo: waitingUpTo)
-        watch.add(object, what) { XCTFail($0, file: file, line: line) }
-        if isNew {
-            addTeardownBlock {
-                let (watch, wait) = XCTestReleaseWatches.shared.take(id)
-                watch.verifyBlocking(waitingUpTo: wait)
-            }
-        }
-    }
-}
-
-/// The release watch of each XCTest case running, by identity, with the longest wait asked.
-private final class XCTestReleaseWatches: @unchecked Sendable {
-    static let shared = XCTestReleaseWatches()
-    private let lock = PthreadLock()
-    private var watches: [ObjectIdentifier: (watch: ReleaseWatch, wait: Duration)] = [:]
-
-    /// The watch of test case `id`, and whether it was just made; its wait becomes `waitingUpTo`
-    /// if that is longer.
-    func watch(for id: ObjectIdentifier, waitingUpTo: Duration) -> (ReleaseWatch, isNew: Bool) {
-        lock.withLock {
-            if let known = watches[id] {
-                watches[id]?.wait = max(known.wait, waitingUpTo)
-                return (known.watch, false)
-            }
-            let watch = ReleaseWatch()
-            watches[id] = (watch, waitingUpTo)
-            return (watch, true)
-        }
-    }
-
-    /// Takes out the watch of test case `id` (its teardown is checking it), with its wait.
-    func take(_ id: ObjectIdentifier) -> (ReleaseWatch, Duration) {
-        lock.withLock {
-            let entry = watches.removeValue(forKey: id) ?? (ReleaseWatch(), .zero)
-            return (entry.watch, entry.wait)
-        }
-    }
-}
-
-/// What the check knows of an object still alive: the library cannot list who holds an object,
-/// so it says whether it is a subscription left running or one that ended (then something holds
-/// it: a leak), and what the object holds itself, where a cycle back to it shows.
+/// What the check knows of an object still alive apart from its holder (`HolderSearch`): whether
+/// it is a subscription left running or one that ended (then something holds it: a leak), and what
+/// the object holds itself.
 ///
 /// ```
 ///   still alive: SerialDisposable, not disposed: the test left it running (dispose it, or end the chain)

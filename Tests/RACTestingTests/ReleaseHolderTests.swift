@@ -6,8 +6,27 @@ private final class Keeper: @unchecked Sendable {
     var kept: [AnyObject] = []
 }
 
+/// An object that may refer to another of its kind.
+private protocol Partnered: AnyObject {
+    init()
+    var partner: Self? { get set }
+}
+
+/// Two new objects referring to each other, watched as "the first \(kind)" and "the second
+/// \(kind)"; returns the first (through which a test breaks the cycle).
+@discardableResult
+private func watchedCycle<Object: Partnered>(of kind: String, _: Object.Type) -> Object {
+    let first = Object()
+    let second = Object()
+    first.partner = second
+    second.partner = first
+    expectReleased(first, "the first \(kind)")
+    expectReleased(second, "the second \(kind)")
+    return first
+}
+
 /// An object that may refer to another, in a cycle if two refer to each other.
-private final class Node: @unchecked Sendable {
+private final class Node: Partnered, @unchecked Sendable {
     var partner: Node?
 }
 
@@ -17,7 +36,7 @@ private final class Payload: @unchecked Sendable {
 }
 
 /// An already disposed object that may refer to another (a cycle of ended subscriptions).
-private final class EndedLink: Disposable, @unchecked Sendable {
+private final class EndedLink: Disposable, Partnered, @unchecked Sendable {
     var partner: EndedLink?
     var isDisposed: Bool { true }
     func dispose() {}
@@ -106,12 +125,7 @@ struct ReleaseHolderTests {
     @Test("a cycle between two watched objects the test made: each names the other, and the cycle both")
     func cycleNamesBoth() async throws {
         let messages = try await releaseFailures { _ in
-            let first = Node()
-            let second = Node()
-            first.partner = second
-            second.partner = first
-            expectReleased(first, "the first node")
-            expectReleased(second, "the second node")
+            watchedCycle(of: "node", Node.self)
         }
         #expect(messages.count == 2)
         #expect(
@@ -182,13 +196,7 @@ struct ReleaseHolderTests {
         let stoppedEarly = Locked(false)
         await withKnownIssue {
             let cycle = ReleaseWatch.$current.withValue(watch) {
-                let first = EndedLink()
-                let second = EndedLink()
-                first.partner = second
-                second.partner = first
-                expectReleased(first, "the first ended link")
-                expectReleased(second, "the second ended link")
-                return first
+                watchedCycle(of: "ended link", EndedLink.self)
             }
             // A bound no test should wait out: the check must see the leak and stop first.
             let early = await watch.verify(waitingUpTo: .seconds(60))
