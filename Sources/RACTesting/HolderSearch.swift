@@ -23,8 +23,9 @@ struct HolderRoot {
 /// held by: "the subject" (Subject<Int, Never>) → .registry → SubscriberRegistry → [0]
 ///          → MapStage<Int, Int, Never, Never> → .downstream → Subscriber<Int, Never>
 /// ```
-struct HolderSearch {
-    static let maxObjects = 4_000
+package struct HolderSearch {
+    /// How many objects one search visits at most.
+    package static let maxObjects = 4_000
     static let maxValueDepth = 8
     static let maxPathLength = 12
     /// How many elements of one collection are followed.
@@ -48,9 +49,8 @@ struct HolderSearch {
     private var parent: [ObjectIdentifier: Edge] = [:]
     /// The closures seen, with the object that holds each one.
     private var closures: [Edge] = []
-
-    /// How many objects the search visited.
-    var visited: Int { objects.count }
+    /// Whether the search stopped at `maxObjects` with objects left to visit.
+    private(set) var reachedBound = false
 
     /// Searches from `roots`, without looking inside `excluded` (what it refers to cannot explain
     /// who holds it, except through a cycle, which `cycle(through:)` looks for on its own).
@@ -80,7 +80,11 @@ struct HolderSearch {
                 case .object(let target):
                     let id = ObjectIdentifier(target)
                     incoming[id, default: []].append(Edge(from: from, label: label))
-                    if objects[id] == nil, objects.count < Self.maxObjects {
+                    if objects[id] == nil {
+                        guard objects.count < Self.maxObjects else {
+                            reachedBound = true
+                            continue
+                        }
                         objects[id] = target
                         parent[id] = Edge(from: from, label: label)
                         queue.append(target)
@@ -229,8 +233,10 @@ extension HolderSearch {
                 "held by a closure's capture or by an object the library does not know ("
                     + (others.isEmpty
                         ? "no other object it knows of is alive)"
-                        : "none of the \(search.visited) objects reached from the \(others.count) it knows of "
-                            + "refers to it)"))
+                        : "nothing reached from the \(others.count) other object\(others.count == 1 ? "" : "s") "
+                            + "it knows of refers to it"
+                            + (search.reachedBound ? ", within the \(maxObjects) objects it looks at)" : ")"))
+            )
             let reached = search.closuresReached(limit: 3)
             if !reached.isEmpty {
                 lines.append(

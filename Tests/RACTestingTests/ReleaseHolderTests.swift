@@ -96,7 +96,8 @@ struct ReleaseHolderTests {
         let subject = try message(about: "the subject", in: messages)
         #expect(
             subject.contains(
-                "\n  held by a closure's capture or by an object the library does not know (none of the "))
+                "\n  held by a closure's capture or by an object the library does not know (nothing reached ")
+        )
     }
 
     @Test("an object a map closure captures: the closure is named, as what the library cannot see into")
@@ -113,8 +114,8 @@ struct ReleaseHolderTests {
         #expect(
             payload.hasSuffix(
                 """
-                \n  held by a closure's capture or by an object the library does not know (none of the 6 \
-                objects reached from the 1 it knows of refers to it)
+                \n  held by a closure's capture or by an object the library does not know (nothing reached \
+                from the 1 other object it knows of refers to it)
                   closures it reached, one of which may capture it: MapStage<Int, Int, Never, Never> → \
                 .transform (closure); MapStage<Int, Int, Never, Never> → .transformError (closure); \
                 CallbackStage<Int, Never> → .next (closure)
@@ -188,6 +189,44 @@ struct ReleaseHolderTests {
                 \n  the recorded subscription ended, but the chain still holds its subscriber (a leak)
                   held by: "the keeper" (Keeper) → .kept[0] → Subscriber<String, Never>
                 """))
+    }
+
+    @Test("a holder farther than the search looks is not found, and the message says where it stopped")
+    func searchIsBounded() async throws {
+        let count = HolderSearch.maxObjects + 10
+        let chain = Locked<Keeper?>(nil)
+        let messages = try await releaseFailures { kept in
+            let head = Keeper()
+            chain.withValue { $0 = head }
+            var last = head
+            for _ in 0..<count {
+                let next = Keeper()
+                last.kept = [next]
+                last = next
+            }
+            let payload = Payload()
+            last.kept = [payload]
+            expectReleased(payload, "the far payload")
+            expectReleased(head, "the head")
+            kept.withValue { $0.append(head) }
+        }
+        #expect(
+            try message(about: "the far payload", in: messages).hasSuffix(
+                """
+                \n  held by a closure's capture or by an object the library does not know (nothing reached \
+                from the 1 other object it knows of refers to it, within the \(HolderSearch.maxObjects) \
+                objects it looks at)
+                """))
+        #expect(try message(about: "the head", in: messages).contains("held by a closure's capture"))
+        // Let go of the chain link by link (released at once, it would recurse as deep as it is long).
+        var next = chain.withValue { head in
+            defer { head = nil }
+            return head
+        }
+        while let link = next {
+            next = link.kept.first as? Keeper
+            link.kept = []
+        }
     }
 
     @Test("ended objects held through stored references are reported without waiting out the bound")
