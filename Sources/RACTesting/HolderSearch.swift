@@ -17,7 +17,8 @@ struct HolderRoot {
 /// check has failed, visits at most `maxObjects` objects and `maxValueDepth` levels of values
 /// inside one object, and tells objects apart by identity. Reflection does not tell a `weak`
 /// reference from a strong one; an `UnownedDisposable` (the library's unowned link) is not
-/// followed.
+/// followed. It reads stored properties without taking their objects' locks, which is why it runs
+/// only once a check has failed, after the wait for other threads to let go.
 ///
 /// ```
 /// held by: "the subject" (Subject<Int, Never>) → .registry → SubscriberRegistry → [0]

@@ -44,7 +44,7 @@ import Testing
 /// the map subscription was not released once the test ended: a chain still holds it (a leak), or
 /// the test left the chain running
 ///   still alive: Subscriber<Int, Never>, not disposed: the test left it running (dispose it, or end the chain)
-///   it holds: deliveryLock: RecursiveLock, stopped: (), …
+///   it holds: deliveryLock: RecursiveLock, locksOnSend: Bool, dispatch: (closure), …
 ///   held by: "the subject" (Subject<Int, Never>) → .registry → SubscriberRegistry → [0]
 ///            → MapStage<Int, Int, Never, Never> → .downstream → Subscriber<Int, Never>
 /// ```
@@ -338,7 +338,9 @@ func releaseDiagnosis(of object: AnyObject?) -> String {
             ? ", disposed: its chain ended, so something still holds it (a leak; a closure capturing it?)"
             : ", not disposed: the test left it running (dispose it, or end the chain)"
     }
-    let held = Mirror(reflecting: object).children.prefix(8).map { child -> String in
+    // A field reflection cannot show (an atomic, a lock) reads as `()`: left out.
+    let shown = Mirror(reflecting: object).children.filter { "\(type(of: $0.value))" != "()" }
+    let held = shown.prefix(8).map { child -> String in
         let value = child.value
         let kind = Mirror(reflecting: value).displayStyle
         let shown = kind == nil && "\(type(of: value))".contains("->") ? "(closure)" : "\(type(of: value))"
