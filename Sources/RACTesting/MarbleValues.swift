@@ -23,6 +23,20 @@ struct MarbleValues<Value> {
     }
 }
 
+extension MarbleValues {
+    /// Through `values` if given; without them, each name standing for itself if `Value` is
+    /// `String`, otherwise none (the marble must name no value).
+    init(_ values: [String: Value]?) {
+        if let values {
+            self = .dictionary(values)
+        } else if Value.self == String.self {
+            self.init { $0 as? Value }
+        } else {
+            self = .absent
+        }
+    }
+}
+
 extension MarbleValues where Value == String {
     static var names: MarbleValues {
         MarbleValues { $0 }

@@ -110,6 +110,11 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
         return weakSubscriber == nil
     }
 
+    /// The subscriber, while anything holds it (for the release check's holder search).
+    var heldSubscriber: AnyObject? {
+        weakSubscriber
+    }
+
     /// The virtual time at which the subscription ended (terminated or disposed), if it has.
     var endTime: Duration? {
         ending.current

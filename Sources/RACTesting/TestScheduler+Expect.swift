@@ -6,13 +6,20 @@ extension TestScheduler {
     /// the signal sent exactly what `marble` shows, in frames from time zero. RxTest:
     /// `scheduler.start` + `XCTAssertEqual(observer.events, …)`; RxJS: `expectObservable(…).toBe(…)`.
     ///
-    /// Names map through `values`, `#` stands for `error`. Errors are compared with `==` when
-    /// `Failure` is `Equatable`, otherwise by `String(describing:)`. With `disposeAt`, the subscription is
+    /// Names map through `values`, `#` stands for `error`. Without `values`, a `String` signal's
+    /// names stand for themselves (`a` is `"a"`, `{abc}` is `"abc"`), and a marble of any other
+    /// value type must name no value: only frames, `|`, `#` and groups of them (a value name
+    /// throws `MarbleError`, `valuesNeeded`). Errors are compared with `==` when `Failure` is
+    /// `Equatable`, otherwise by `String(describing:)`. With `disposeAt`, the subscription is
     /// disposed at the start of that frame (nothing from then on is seen); without it, a signal
     /// that never terminates stays subscribed. On a mismatch the failure (Swift Testing issue or
     /// `XCTFail`, see `failureReporter`) shows the marbles side by side and the events:
     ///
     /// ```
+    /// try scheduler.expect(numbers, toEmit: "-a-b-|", values: ["a": 1, "b": 2])
+    /// try scheduler.expect(source, toEmit: "-a-{bc}-|")              // String values
+    /// try scheduler.expect(numbers.ignoreValues(), toEmit: "-----|")  // no value named
+    ///
     /// expect(_:toEmit:) failed: the events differ from frame 3 on
     ///   expected: -a-(b|)
     ///   actual:   -a-b   -|
@@ -32,73 +39,22 @@ extension TestScheduler {
     /// signal did not release its subscriber (see `checksRelease`).
     ///
     /// - Returns: whether the expectation held.
-    /// - Throws: `MarbleError` if `marble` is malformed, names a value missing from `values`, or
-    ///   has a `#` without `error`.
+    /// - Throws: `MarbleError` if `marble` is malformed, names a value missing from `values` (or
+    ///   any value, without `values`, unless `Value` is `String`), or has a `#` without `error`.
     @discardableResult
     public func expect<Value: Equatable, Failure: Error>(
         _ signal: Signal<Value, Failure>,
         toEmit marble: String,
-        values: [String: Value],
+        values: [String: Value]? = nil,
         error: Failure? = nil,
         disposeAt frame: Int? = nil,
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        sourceLocation: SourceLocation? = nil, fileID: String = #fileID, file: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws(MarbleError) -> Bool {
-        try check(
-            signal, marble, values: .dictionary(values), error: error, disposeAt: frame,
-            name: { value in Self.name(of: value, in: values) }, same: { sameEvents($0, $1) },
-            at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    /// `expect(_:toEmit:values:error:disposeAt:)` for `String` values without a dictionary: each
-    /// name stands for itself (`a` is `"a"`, `{abc}` is `"abc"`).
-    ///
-    /// ```
-    /// try scheduler.expect(source, toEmit: "-a-{bc}-|")
-    /// ```
-    @discardableResult
-    public func expect<Failure: Error>(
-        _ signal: Signal<String, Failure>,
-        toEmit marble: String,
-        error: Failure? = nil,
-        disposeAt frame: Int? = nil,
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) throws(MarbleError) -> Bool {
-        try check(
-            signal, marble, values: .names, error: error, disposeAt: frame, name: { $0 },
-            same: { sameEvents($0, $1) }, at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    /// `expect(_:toEmit:values:error:disposeAt:)` without a `values:` dictionary, for a marble
-    /// that names no value: only frames, `|`, `#` and groups of them. Any `Equatable` value type
-    /// (and `Never`). A value name in the marble throws `MarbleError` (`valuesNeeded`).
-    ///
-    /// ```
-    /// try scheduler.expect(numbers.ignoreValues(), toEmit: "-----|")
-    /// try scheduler.expect(numbers.timeout(.milliseconds(3), on: scheduler, raising: .late), toEmit: "---#", error: .late)
-    /// ```
-    @discardableResult
-    public func expect<Value: Equatable, Failure: Error>(
-        _ signal: Signal<Value, Failure>,
-        toEmit marble: String,
-        error: Failure? = nil,
-        disposeAt frame: Int? = nil,
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) throws(MarbleError) -> Bool {
-        try check(
-            signal, marble, values: .absent, error: error, disposeAt: frame,
-            name: { String(describing: $0) }, same: { sameEvents($0, $1) },
+        let expected = try expectedEvents(marble, values: values, error: error)
+        let (recorder, watch) = recordAndRun(signal, disposeAt: frame)
+        return verify(
+            recorder, watch: watch, expected: expected, values: values, marble: marble, signal: signal,
             at: CallSite(sourceLocation, fileID, file, line, column))
     }
 
@@ -123,11 +79,8 @@ extension TestScheduler {
     public func expect<Value, Failure>(
         _ signal: TestSignal<Value, Failure>,
         toHaveSubscriptions marbles: [String],
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        sourceLocation: SourceLocation? = nil, fileID: String = #fileID, file: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws(MarbleError) -> Bool {
         var expected: [RecordedSubscription] = []
         for marble in marbles {
@@ -160,46 +113,32 @@ extension TestScheduler {
                 line: callSite.line, picture: picture))
     }
 
-    private func check<Value, Failure>(
-        _ signal: Signal<Value, Failure>,
-        _ marble: String,
-        values: MarbleValues<Value>,
-        error: Failure?,
-        disposeAt frame: Int?,
-        name: (Value) -> String,
-        same: (Recorded<Event<Value, Failure>>, Recorded<Event<Value, Failure>>) -> Bool,
-        at callSite: CallSite
-    ) throws(MarbleError) -> Bool {
-        let expected = try expectedEvents(marble, values: values, error: error)
-        let (recorder, watch) = recordAndRun(signal, disposeAt: frame)
-        return verify(
-            recorder, watch: watch, expected: expected, marble: marble, signal: signal, name: name,
-            same: same, at: callSite)
-    }
-
-    /// The events `marble` stands for, names mapped through `values`, `#` to `error`.
+    /// The events `marble` stands for, names mapped through `values` (without them, a `String`
+    /// name stands for itself and any other type's marble must name no value), `#` to `error`.
     func expectedEvents<Value, Failure>(
-        _ marble: String, values: MarbleValues<Value>, error: Failure?
+        _ marble: String, values: [String: Value]?, error: Failure?
     ) throws(MarbleError) -> [Recorded<Event<Value, Failure>>] {
         let parsed = try MarbleParser.parse(marble, as: .expected)
-        return try parsed.events(of: marble, values: values, error: error).map {
+        return try parsed.events(of: marble, values: MarbleValues(values), error: error).map {
             Recorded(time: frames($0.frame), value: $0.event, frameDuration: frameDuration)
         }
     }
 
     /// Compares what `recorder` saw with `expected` (and, with `checksRelease`, that the chain let
     /// go of its subscribers), reporting each failure at `callSite`; whether everything held.
-    func verify<Value, Failure>(
+    /// Values are named as `values` names them, else by their description; errors are compared
+    /// as `sameEvents` does.
+    func verify<Value: Equatable, Failure>(
         _ recorder: TestRecorder<Value, Failure>,
         watch: SubscriberWatch?,
         expected: [Recorded<Event<Value, Failure>>],
+        values: [String: Value]?,
         marble: String,
         signal: Any,
-        name: (Value) -> String,
-        same: (Recorded<Event<Value, Failure>>, Recorded<Event<Value, Failure>>) -> Bool,
         call: String = "expect(_:toEmit:)",
         at callSite: CallSite
     ) -> Bool {
+        let name = { (value: Value) in Self.name(of: value, in: values ?? [:]) }
         // The messages name expect(_:toEmit:); another expectation names itself.
         let renamed = { (message: String) in
             message.hasPrefix("expect(_:toEmit:)")
@@ -207,7 +146,8 @@ extension TestScheduler {
         }
         var held = true
         if let message = ExpectationDiff.events(
-            expected: expected, actual: recorder.events, on: self, name: name, same: same)
+            expected: expected, actual: recorder.events, on: self, name: name,
+            same: { sameEvents($0, $1) })
         {
             let picture = MarbleDiagram.expectation(
                 expected: expected, actual: recorder.events, on: self, name: name

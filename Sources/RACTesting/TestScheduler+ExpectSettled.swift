@@ -6,8 +6,9 @@ extension TestScheduler {
     /// (`Signal { try await … }`): subscribes to `signal` now and runs the scheduler with
     /// `runSettled(timeout:)`, so that each async operation hands its result back at the virtual
     /// time it ends (the time it started, or when its `TestClock` sleep ends) before time moves
-    /// on; then compares, with the same diff. RAC: none; RxTest: none (its observables were
-    /// synchronous).
+    /// on; then compares, with the same diff. Values are named as there: through `values`, or
+    /// without them, a `String` name standing for itself (any other type's marble names no
+    /// value). RAC: none; RxTest: none (its observables were synchronous).
     ///
     /// Use the synchronous `expect` for chains without async work (it is all virtual time); use
     /// this one when an operator subscribes to `Signal { try await … }`, whose result the
@@ -18,6 +19,8 @@ extension TestScheduler {
     /// ```
     /// query:   -a-b---------c----|
     /// results: try await scheduler.expectSettled(viewModel.results, toEmit: "------x----------y-|", …)
+    /// try await scheduler.expectSettled(Signal { await echo("a") }, toEmit: "(a|)")
+    /// try await scheduler.expectSettled(Signal { try await upload() }.ignoreValues(), toEmit: "|")
     /// ```
     ///
     /// - Throws: `MarbleError` for a bad marble; `TestTimeout` if the async work does not settle
@@ -27,92 +30,18 @@ extension TestScheduler {
         isolation: isolated (any Actor)? = #isolation,
         _ signal: Signal<Value, Failure>,
         toEmit marble: String,
-        values: [String: Value],
+        values: [String: Value]? = nil,
         error: Failure? = nil,
         disposeAt frame: Int? = nil,
         timeout: Duration = .seconds(5),
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async throws -> Bool {
-        try await checkSettled(
-            isolation: isolation, signal, marble, values: .dictionary(values), error: error, disposeAt: frame,
-            timeout: timeout,
-            name: { value in Self.name(of: value, in: values) }, same: { sameEvents($0, $1) },
-            at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    /// `expectSettled(_:toEmit:values:error:disposeAt:timeout:)` for `String` values, each name
-    /// standing for itself.
-    ///
-    /// ```
-    /// try await scheduler.expectSettled(Signal { await echo("a") }, toEmit: "(a|)")
-    /// ```
-    @discardableResult
-    public func expectSettled<Failure: Error>(
-        isolation: isolated (any Actor)? = #isolation,
-        _ signal: Signal<String, Failure>,
-        toEmit marble: String,
-        error: Failure? = nil,
-        disposeAt frame: Int? = nil,
-        timeout: Duration = .seconds(5),
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async throws -> Bool {
-        try await checkSettled(
-            isolation: isolation, signal, marble, values: .names, error: error, disposeAt: frame,
-            timeout: timeout, name: { $0 },
-            same: { sameEvents($0, $1) }, at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    /// `expectSettled(_:toEmit:values:error:disposeAt:timeout:)` for a marble that names no value.
-    ///
-    /// ```
-    /// try await scheduler.expectSettled(Signal { try await upload() }.ignoreValues(), toEmit: "|")
-    /// ```
-    @discardableResult
-    public func expectSettled<Value: Equatable, Failure: Error>(
-        isolation: isolated (any Actor)? = #isolation,
-        _ signal: Signal<Value, Failure>,
-        toEmit marble: String,
-        error: Failure? = nil,
-        disposeAt frame: Int? = nil,
-        timeout: Duration = .seconds(5),
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) async throws -> Bool {
-        try await checkSettled(
-            isolation: isolation, signal, marble, values: .absent, error: error, disposeAt: frame,
-            timeout: timeout,
-            name: { String(describing: $0) }, same: { sameEvents($0, $1) },
-            at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    private func checkSettled<Value, Failure>(
-        isolation: isolated (any Actor)? = #isolation,
-        _ signal: Signal<Value, Failure>,
-        _ marble: String,
-        values: MarbleValues<Value>,
-        error: Failure?,
-        disposeAt frame: Int?,
-        timeout: Duration,
-        name: (Value) -> String,
-        same: (Recorded<Event<Value, Failure>>, Recorded<Event<Value, Failure>>) -> Bool,
-        at callSite: CallSite
+        sourceLocation: SourceLocation? = nil, fileID: String = #fileID, file: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) async throws -> Bool {
         let expected = try expectedEvents(marble, values: values, error: error)
         let recorder = record(signal, disposeAt: frame)
         try await runSettled(timeout: timeout)
         return verify(
-            recorder, watch: nil, expected: expected, marble: marble, signal: signal, name: name,
-            same: same, call: "expectSettled(_:toEmit:)", at: callSite)
+            recorder, watch: nil, expected: expected, values: values, marble: marble, signal: signal,
+            call: "expectSettled(_:toEmit:)", at: CallSite(sourceLocation, fileID, file, line, column))
     }
 }

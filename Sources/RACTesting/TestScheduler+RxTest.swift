@@ -75,80 +75,32 @@ extension TestScheduler {
     }
 
     /// Checks that `recorder` has recorded exactly what `marble` shows (frames from time zero),
-    /// with the same diff as `expect(_:toEmit:)`. It looks at what has been recorded so far and
-    /// does not advance the scheduler: advance first (`run()`, `advance(to:)`). RxTest:
-    /// `XCTAssertEqual(observer.events, […])`.
+    /// with the same diff as `expect(_:toEmit:)` and its values: through `values`, or without
+    /// them, a `String` name standing for itself (any other type's marble names no value). It
+    /// looks at what has been recorded so far and does not advance the scheduler: advance first
+    /// (`run()`, `advance(to:)`). RxTest: `XCTAssertEqual(observer.events, […])`.
     ///
     /// ```
     /// source "-a-b-|" published, connected at 2:
     /// try scheduler.expect(recorder, toHaveRecorded: "---a-b-|", values: ["a": 1, "b": 2])
+    /// try scheduler.expect(recorder, toHaveRecorded: "---a-b-|")   // String values
+    /// try scheduler.expect(recorder, toHaveRecorded: "-----|")     // no value named
     /// ```
     ///
-    /// - Throws: `MarbleError` for a malformed marble, a name missing from `values`, or a `#`
-    ///   without `error`.
+    /// - Throws: `MarbleError` for a malformed marble, a name missing from `values` (or any name,
+    ///   without `values`, unless `Value` is `String`), or a `#` without `error`.
     @discardableResult
     public func expect<Value: Equatable, Failure: Error>(
         _ recorder: TestRecorder<Value, Failure>,
         toHaveRecorded marble: String,
-        values: [String: Value],
+        values: [String: Value]? = nil,
         error: Failure? = nil,
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
+        sourceLocation: SourceLocation? = nil, fileID: String = #fileID, file: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) throws(MarbleError) -> Bool {
-        let expected = try expectedEvents(marble, values: .dictionary(values), error: error)
+        let expected = try expectedEvents(marble, values: values, error: error)
         return verify(
-            recorder, watch: nil, expected: expected, marble: marble, signal: "a recorder",
-            name: { value in Self.name(of: value, in: values) }, same: { sameEvents($0, $1) },
-            call: "expect(_:toHaveRecorded:)", at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    /// `expect(_:toHaveRecorded:values:error:)` for `String` values, each name standing for
-    /// itself.
-    ///
-    /// ```
-    /// try scheduler.expect(recorder, toHaveRecorded: "---a-b-|")
-    /// ```
-    @discardableResult
-    public func expect<Failure: Error>(
-        _ recorder: TestRecorder<String, Failure>,
-        toHaveRecorded marble: String,
-        error: Failure? = nil,
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) throws(MarbleError) -> Bool {
-        let expected = try expectedEvents(marble, values: .names, error: error)
-        return verify(
-            recorder, watch: nil, expected: expected, marble: marble, signal: "a recorder", name: { $0 },
-            same: { sameEvents($0, $1) }, call: "expect(_:toHaveRecorded:)",
-            at: CallSite(sourceLocation, fileID, file, line, column))
-    }
-
-    /// `expect(_:toHaveRecorded:values:error:)` for a marble that names no value.
-    ///
-    /// ```
-    /// try scheduler.expect(recorder, toHaveRecorded: "-----|")
-    /// ```
-    @discardableResult
-    public func expect<Value: Equatable, Failure: Error>(
-        _ recorder: TestRecorder<Value, Failure>,
-        toHaveRecorded marble: String,
-        error: Failure? = nil,
-        sourceLocation: SourceLocation? = nil,
-        fileID: String = #fileID,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        column: UInt = #column
-    ) throws(MarbleError) -> Bool {
-        let expected = try expectedEvents(marble, values: MarbleValues<Value>.absent, error: error)
-        return verify(
-            recorder, watch: nil, expected: expected, marble: marble, signal: "a recorder",
-            name: { String(describing: $0) }, same: { sameEvents($0, $1) },
+            recorder, watch: nil, expected: expected, values: values, marble: marble, signal: "a recorder",
             call: "expect(_:toHaveRecorded:)", at: CallSite(sourceLocation, fileID, file, line, column))
     }
 }

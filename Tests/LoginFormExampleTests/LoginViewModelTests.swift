@@ -75,14 +75,20 @@ struct LoginViewModelTests {
     @Test("the submit button is disabled while the attempt runs, enabled again after it")
     func enabledWhileExecuting() throws {
         let scheduler = TestScheduler(checksRelease: true)
-        let service = FakeService(scheduler: scheduler)
-        let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
-        let enabled = scheduler.record(viewModel.submit.enabled)
-        viewModel.username.value = "ann"
-        viewModel.password.value = "secret"
-        service.reply("---s|")
-        scheduler.advance(frames: 2)
-        viewModel.submit.execute(())
+        let enabled: TestRecorder<Bool, Never>
+        do {
+            let service = FakeService(scheduler: scheduler)
+            let viewModel = LoginViewModel(scheduler: scheduler, service: service.service)
+            enabled = scheduler.record(viewModel.submit.enabled)
+            viewModel.username.value = "ann"
+            viewModel.password.value = "secret"
+            service.reply("---s|")
+            scheduler.advance(frames: 2)
+            viewModel.submit.execute(())
+            scheduler.run()
+            expectReleased(viewModel, "the view model")
+        }
+        // The command's release completes `enabled` on the scheduler.
         scheduler.run()
         #expect(
             enabled.events == [
@@ -90,9 +96,9 @@ struct LoginViewModelTests {
                 .next(scheduler.frames(0), true),
                 .next(scheduler.frames(2), false),
                 .next(scheduler.frames(6), true),
+                .completed(scheduler.frames(6)),
             ])
         expectReleased(enabled, "the subscription to enabled, which the command's release ends")
-        expectReleased(viewModel, "the view model")
     }
 
     @Test("a failed attempt shows its message; the next attempt clears it")

@@ -21,7 +21,9 @@ struct ChainReleaseTests {
         }
     }
 
-    /// The failure for a chain whose first operator is `maker` and its stage `type`.
+    /// The failure for a chain whose first operator is `maker` and its stage `type`: the hoarding
+    /// source keeps the stage in an array its creation closure captures, out of the library's
+    /// sight, and every other subscriber of the chain is gone.
     private func leak(_ marble: String, maker: String, type: String) -> String {
         """
         expect(_:toEmit:) failed: a subscriber inside the chain ended but was not released (a leak: \
@@ -29,6 +31,8 @@ struct ChainReleaseTests {
           marble: \(marble)
           signal: <Signal<String, Never>: anonymous>
           not released: the subscriber of \(maker) (\(type))
+            held by a closure's capture or by an object the library does not know (no other object \
+        it knows of is alive)
         """
     }
 
@@ -109,6 +113,38 @@ struct ChainReleaseTests {
             capture.messages.first?.contains("not released: the subscriber of <Signal<String, Never>:")
                 == true)
         #expect(capture.messages.first?.contains("(Subscriber<String, Never>)") == true)
+    }
+
+    @Test("a stage kept by another subscriber of the chain: the failure shows the path from it")
+    func heldByAnotherSubscriber() throws {
+        let capture = FailureCapture(scheduler)
+        let kept = Locked<[AnyObject]>([])
+        let source = try scheduler.createColdSignal("-a-|")
+        // Its creation step makes a subscriber of its own (noted by the watch) that keeps the one
+        // it was given in a stored property.
+        let keeping = Signal<String, Never>(name: "keeping") { subscriber in
+            let keeper = CompoundDisposable()
+            keeper += subscriber
+            let holder = Subscriber<String, Never> { _ in }
+            holder.add(keeper)
+            kept.withValue { $0.append(holder) }
+            return source.subscribe(subscriber)
+        }
+        #expect(try !scheduler.expect(keeping.map { $0 }, toEmit: "-a-|"))
+        let type = "MapStage<String, String, Never, Never>"
+        #expect(
+            capture.messages == [
+                """
+                expect(_:toEmit:) failed: a subscriber inside the chain ended but was not released (a leak: \
+                something still holds the subscriber of map(_:))
+                  marble: -a-|
+                  signal: <Signal<String, Never>: anonymous>
+                  not released: the subscriber of map(_:) (\(type))
+                    held by: the subscriber of <Signal<String, Never>: keeping> (Subscriber<String, Never>) \
+                → .firstResource → CompoundDisposable → .children[0] → \(type)
+                """
+            ])
+        #expect(kept.current.count == 1)
     }
 
     @Test("without checksRelease nothing is watched and nothing reported")

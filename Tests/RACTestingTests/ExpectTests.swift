@@ -203,12 +203,16 @@ struct ExpectTests {
                 release its subscriber (a leak: something in the chain still holds it)
                   marble: -a-|
                   signal: <Signal<String, Never>: hoarding>
+                  held by a closure's capture or by an object the library does not know (no other \
+                object it knows of is alive)
                 """,
                 """
                 expect(_:toEmit:) failed: the subscription ended at frame 5 but the signal did not \
                 release its subscriber (a leak: something in the chain still holds it)
                   marble: ----a
                   signal: <Signal<String, Never>: hoarding>
+                  held by a closure's capture or by an object the library does not know (no other \
+                object it knows of is alive)
                 """,
             ])
         #expect(capture.all.first?.sourceLocation.line == line)

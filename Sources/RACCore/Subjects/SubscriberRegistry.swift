@@ -162,6 +162,17 @@ package final class SubscriberRegistry: RecursiveLock, @unchecked Sendable {
         retire(removed.takeRetainedValue())
     }
 
+    /// The subscribers in the list now, in order: what a test's release check follows to find
+    /// what holds an object (the list itself is out of reflection's sight). Takes the lock.
+    package var subscribersNow: [AnyObject] {
+        lock()
+        defer { unlock() }
+        let list = current
+        return (0..<list.count.load(ordering: .sequentiallyConsistent)).map {
+            list.elements[$0].takeUnretainedValue()
+        }
+    }
+
     /// Empties the list (the subject terminated, or is going away). Call with the lock held.
     @usableFromInline
     func removeAll() {
