@@ -12,6 +12,11 @@
         the module's `Signal` page, Signal.md, whose Topics list the module's operators by task
         (the families of scripts/operators-table.py, so the lists cannot drift from the sources).
 
+    python3 scripts/docs-site.py constraints <symbol-graph folder>
+        drop from the symbol graphs (the build's copies) the constraint "Failure: Error" of the
+        members of extensions: every `Failure` of this package is declared `Failure: Error`, so
+        DocC's "Available when Failure conforms to Error" would be on every page and always true.
+
     python3 scripts/docs-site.py pages <Module> <catalog> <symbol-graph folder>
         write into <catalog> a documentation extension file per operator of the module, which
         replaces the page's text by the doc comment rearranged for readers: the meaning in plain
@@ -434,6 +439,141 @@ def reader_page(table, module: str, link: str, operator, comment: list[str], pic
     return "\n".join(out)
 
 
+# Titles of overloads that DocC would give one title (their name): the qualifier DocC shows after
+# the name, chosen by a pattern of the declaration. One row per overload: (name, pattern of the
+# declaration, qualifier; a callable gets the match). Overloads that differ only in a throwing
+# closure need no row: the throwing one is titled "… with a throwing closure". A group of
+# overloads left with one title stops the build (write_pages), so a new overload needs its row.
+OVERLOADS: list[tuple[str, str, object]] = [
+    # Signal's operators.
+    ("amb(_:)", r"static func amb\(_ signals: some Sequence", "of a sequence of signals"),
+    ("amb(_:)", r"static func amb\(_ signals: Signal<Value, Failure>\.\.\.", "of several signals"),
+    ("amb(_:)", r"^func amb\(_ other:", "with another signal"),
+    ("merge(_:)", r"static func merge\(_ signals: some Sequence", "of a sequence of signals"),
+    ("merge(_:)", r"^func merge\(_ other:", "with another signal"),
+    ("concat(_:)", r"static func concat\(_ signals: some Sequence", "of a sequence of signals"),
+    ("concat(_:)", r"^func concat\(_ other:", "with another signal"),
+    ("combineLatest(_:)", r"_ signals: some Sequence", "of a sequence of signals, as arrays"),
+    ("combineLatest(_:)", r"repeat Signal<each Input", "of several signals, as tuples"),
+    ("zip(_:)", r"_ signals: some Sequence", "of a sequence of signals, as arrays"),
+    ("zip(_:)", r"repeat Signal<each Input", "of several signals, as tuples"),
+    ("first()", r"\) async throws", "awaiting the first value"),
+    ("first()", r"^func first\(\) throws", "blocking until the first value"),
+    ("flatten()", r"where Value == Signal<Inner, Failure>\?$", "of optional signals"),
+    ("flatten()", r"where Value == Signal<Inner, Failure>$", "of signals"),
+    ("switchToLatest()", r"where Value == Signal<Inner, Failure>\?$", "of optional signals"),
+    ("switchToLatest()", r"where Value == Signal<Inner, Failure>$", "of signals"),
+    ("init(_:)", r"Elements : AsyncSequence", "from an async sequence"),
+    ("init(_:)", r"init\(_ operation: @escaping @Sendable \(\) async", "from an async operation"),
+    ("init(value:)", r"\(\) async throws\(OperationFailure\) -> Result\) throws", "of an async closure"),
+    ("init(value:)", r"\(\) throws\(OperationFailure\) -> Result\) throws", "of a closure"),
+    (
+        "reduceApply()",
+        r"where Value == \(\(([^()]*)\) -> NewValue",
+        lambda match: f"of a function of {match.group(1).count(',') + 1} argument"
+        + ("s" if match.group(1).count(",") else ""),
+    ),
+    ("skip(until:)", r"until predicate:", "with a predicate"),
+    ("skip(until:)", r"Signal<TriggerValue, Failure>\)", "with a trigger signal"),
+    ("skip(until:)", r"Signal<TriggerValue, Never>\) -> Signal<Value, Failure>", "with a trigger that never fails"),
+    ("skip(until:)", r"Signal<TriggerValue, Never>\) -> Signal<Value, Never>", "when neither signal fails"),
+    ("take(until:)", r"until predicate:", "with a predicate"),
+    ("take(until:)", r"until trigger:", "with a trigger signal"),
+    ("switch(_:cases:default:)", r"default defaultSignal:", "with a default signal"),
+    ("switch(_:cases:default:)", r"default makeDefault:", "with a default made from the key"),
+    # RACCore.
+    ("subscribe(_:)", r"_ subscriber: Subscriber<", "with a Subscriber"),
+    ("subscribe(_:)", r"_ receiver: Receiver", "with any subscriber type"),
+    ("add(_:)", r"_ disposable: \(any Disposable\)\?", "of a disposable"),
+    ("add(_:)", r"_ action: @escaping \(\) -> Void", "of an action"),
+    ("init(_:)", r"init\(_ inner: any Disposable\)", "of a disposable"),
+    ("init(_:)", r"init\(_ action: @escaping \(\) -> Void\)", "of an action"),
+    ("rac", r"RACExtension<Self\.RACBase>", "(requirement)"),
+    ("rac", r"RACExtension<Self>", "(default implementation)"),
+    # RACOperators' bindings.
+    ("<~(_:_:)", r"target: BindingTarget<Value>, source: Signal<", "from a signal to a binding target"),
+    ("<~(_:_:)", r"property: MutableProperty<Value>, source: Signal<", "from a signal to a property"),
+    ("<~(_:_:)", r"target: BindingTarget<Source\.Value>, source: Source", "from a property to a binding target"),
+    ("<~(_:_:)", r"property: MutableProperty<Source\.Value>, source: Source", "from a property to a property"),
+    ("<~(_:_:)", r"target: BindingTarget<Value>, source: MainActorSignal<", "from a main-actor signal to a binding target"),
+    ("<~(_:_:)", r"property: MutableProperty<Value>, source: MainActorSignal<", "from a main-actor signal to a property"),
+    # RACTesting.
+    ("expectReleased(_:_:sourceLocation:)", r"_ object: AnyObject", "of an object"),
+    ("expectReleased(_:_:sourceLocation:)", r"_ recorder: TestRecorder", "of a recorder"),
+    ("expect(_:toEmit:error:disposeAt:sourceLocation:fileID:file:line:column:)", r"Signal<String, Failure>", "of String values"),
+    ("expect(_:toEmit:error:disposeAt:sourceLocation:fileID:file:line:column:)", r"Signal<Value, Failure>", "of Equatable values"),
+    ("expect(_:toHaveRecorded:error:sourceLocation:fileID:file:line:column:)", r"TestRecorder<String, Failure>", "of String values"),
+    ("expect(_:toHaveRecorded:error:sourceLocation:fileID:file:line:column:)", r"TestRecorder<Value, Failure>", "of Equatable values"),
+    ("expectSettled(isolation:_:toEmit:error:disposeAt:timeout:sourceLocation:fileID:file:line:column:)", r"Signal<String, Failure>", "of String values"),
+    ("expectSettled(isolation:_:toEmit:error:disposeAt:timeout:sourceLocation:fileID:file:line:column:)", r"Signal<Value, Failure>", "of Equatable values"),
+    ("createColdSignal(_:)", r"-> TestSignal<String,", "of String values"),
+    ("createColdSignal(_:)", r"-> TestSignal<Value,", "of values of any type"),
+    ("createColdSignal(_:error:)", r"-> TestSignal<String,", "of String values"),
+    ("createColdSignal(_:error:)", r"-> TestSignal<Value,", "of values of any type"),
+    ("createHotSignal(_:)", r"-> TestSignal<String,", "of String values"),
+    ("createHotSignal(_:)", r"-> TestSignal<Value,", "of values of any type"),
+    ("createHotSignal(_:error:)", r"-> TestSignal<String,", "of String values"),
+    ("createHotSignal(_:error:)", r"-> TestSignal<Value,", "of values of any type"),
+]
+
+
+def declaration(symbol: dict) -> str:
+    return "".join(fragment["spelling"] for fragment in symbol.get("declarationFragments", []))
+
+
+def overload_qualifier(name: str, text: str, group: list[str]) -> str | None:
+    """The qualifier of one overload (see OVERLOADS), or None for the one that keeps the name."""
+    for row_name, pattern, qualifier in OVERLOADS:
+        if row_name == name:
+            match = re.search(pattern, re.sub(r"^(@\w+ )+", "", text))
+            if match:
+                return qualifier(match) if callable(qualifier) else qualifier
+    # Two overloads that differ only in a throwing closure: the throwing one is named so.
+    plain = [re.sub(r"throws\(\w+\) ->", "->", other) for other in group]
+    if len(group) == 2 and plain[0] == plain[1] and re.search(r"throws\(\w+\) ->", text):
+        return "with a throwing closure"
+    return None
+
+
+def overload_titles(module: str, graphs: Path, named: set[str]) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """Titles for the overloads of the module's graphs that would share a title: precise
+    identifier → (DocC symbol link, title); and the groups left with one title. `named`: the
+    symbols that already have a title of their own (the tuple arities of `and()`)."""
+    table = operators_table()
+    groups: dict[tuple[str, tuple[str, ...]], list[dict]] = {}
+    for graph in sorted(graphs.glob("*.symbols.json")):
+        extended = graph.name.removesuffix(".symbols.json").partition("@")[2] or module
+        for symbol in json.loads(graph.read_text(encoding="utf-8"))["symbols"]:
+            if symbol["kind"]["identifier"] == "swift.extension":
+                continue
+            groups.setdefault((extended, tuple(symbol["pathComponents"])), []).append(symbol)
+    titles: dict[str, tuple[str, str]] = {}
+    left: list[str] = []
+    for (extended, path), symbols in sorted(groups.items()):
+        if len(symbols) < 2:
+            continue
+        texts = [declaration(symbol) for symbol in symbols]
+        shown: dict[str, list[str]] = {}
+        for symbol, text in zip(symbols, texts):
+            precise = symbol["identifier"]["precise"]
+            kind = symbol["kind"]["identifier"]
+            if sum(1 for other in symbols if other["kind"]["identifier"] == kind) == 1:
+                suffix = "-" + kind
+            else:
+                suffix = "-" + table.fnv1_hash(precise)
+            link = f"``{extended}/{'/'.join(path)}{suffix}``"
+            if precise in named:
+                shown.setdefault(precise, []).append(link)
+                continue
+            qualifier = overload_qualifier(path[-1], text, texts)
+            title = path[-1] + (f" {qualifier}" if qualifier else "")
+            if qualifier:
+                titles[precise] = (link, title)
+            shown.setdefault(title, []).append(link)
+        left += [f"{' and '.join(links)}: one title, {title}" for title, links in shown.items() if len(links) > 1]
+    return titles, left
+
+
 def write_pages(module: str, catalog: Path, graphs: Path) -> int:
     table = operators_table()
     operators, _ = table.collect()
@@ -443,6 +583,7 @@ def write_pages(module: str, catalog: Path, graphs: Path) -> int:
     folder = catalog / "OperatorPages"
     written = 0
     pictures = set()
+    pages: dict[str, Path] = {}
     for operator in operators:
         link = links.get((operator.path, operator.line))
         precise = ids.get((operator.path, operator.line))
@@ -457,9 +598,29 @@ def write_pages(module: str, catalog: Path, graphs: Path) -> int:
         while (folder / f"{name}.md").exists():
             name += "-"
         (folder / f"{name}.md").write_text(page, encoding="utf-8")
+        pages[precise] = folder / f"{name}.md"
         written += 1
         if picture:
             pictures.add(picture)
+    # Overloads get titles that tell them apart (OVERLOADS), on their reader page or on a page
+    # extension of their own.
+    named = {precise for precise, path in pages.items() if "@DisplayName" in path.read_text(encoding="utf-8")}
+    titles, left = overload_titles(module, graphs, named)
+    if left:
+        raise SystemExit("docs-site: overloads with one title (add rows to OVERLOADS):\n  " + "\n  ".join(left))
+    for precise, (link, title) in titles.items():
+        display = f'    @DisplayName("{title}", style: symbol)'
+        if precise in pages:
+            text = pages[precise].read_text(encoding="utf-8")
+            text = text.replace("mergeBehavior: override)\n", "mergeBehavior: override)\n" + display + "\n", 1)
+            pages[precise].write_text(text, encoding="utf-8")
+            continue
+        folder.mkdir(exist_ok=True)
+        name = "title-" + re.sub(r"[^A-Za-z0-9]+", "-", link.strip("`")).strip("-")
+        (folder / f"{name}.md").write_text(
+            f"# {link}\n\n@Metadata {{\n{display}\n}}\n",
+            encoding="utf-8",
+        )
     for picture in pictures:
         target = catalog / "OperatorDiagrams" / f"{picture}.svg"
         if not target.exists():
@@ -467,13 +628,47 @@ def write_pages(module: str, catalog: Path, graphs: Path) -> int:
             target.write_bytes((ROOT / "Docs" / "marbles" / f"{picture}.svg").read_bytes())
     if written:
         (catalog / "ReadingMarbles.md").write_text(READING_MARBLES, encoding="utf-8")
-    print(f"{catalog}: {written} operator pages, {len(pictures)} with a picture")
+    print(f"{catalog}: {written} operator pages, {len(pictures)} with a picture, {len(titles)} overloads titled")
+    return 0
+
+
+def always_true(constraint: dict) -> bool:
+    """A constraint every use of the type meets: a failure type parameter (`Failure`,
+    `OutputFailure` …) conforms to `Error`, which each type of the package declares."""
+    return (
+        constraint.get("kind") == "conformance"
+        and constraint.get("rhs") == "Error"
+        and re.fullmatch(r"(Self\.)?\w*Failure", constraint.get("lhs", "")) is not None
+    )
+
+
+def drop_constraints(graphs: Path) -> int:
+    dropped = 0
+    for graph in sorted(graphs.glob("*.symbols.json")):
+        data = json.loads(graph.read_text(encoding="utf-8"))
+        for symbol in data["symbols"]:
+            extension = symbol.get("swiftExtension", {})
+            inherited = [c for c in extension.get("constraints", []) if always_true(c)]
+            if not inherited:
+                continue
+            extension["constraints"] = [c for c in extension["constraints"] if not always_true(c)]
+            generics = symbol.get("swiftGenerics", {})
+            if "constraints" in generics:
+                generics["constraints"] = [c for c in generics["constraints"] if c not in inherited]
+            dropped += 1
+        for relationship in data.get("relationships", []):
+            if "swiftConstraints" in relationship:
+                relationship["swiftConstraints"] = [c for c in relationship["swiftConstraints"] if not always_true(c)]
+        graph.write_text(json.dumps(data), encoding="utf-8")
+    print(f"{graphs}: the always-true constraint Failure: Error dropped from {dropped} symbols")
     return 0
 
 
 def main(arguments: list[str]) -> int:
     if len(arguments) == 4 and arguments[0] == "pages":
         return write_pages(arguments[1], Path(arguments[2]), Path(arguments[3]))
+    if len(arguments) == 2 and arguments[0] == "constraints":
+        return drop_constraints(Path(arguments[1]))
     if len(arguments) == 2 and arguments[0] == "guides":
         return write_guides(Path(arguments[1]))
     if len(arguments) == 4 and arguments[0] == "topics":

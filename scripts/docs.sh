@@ -89,6 +89,8 @@ for module in "${modules[@]}"; do
     for graph in "$graphs/$module@"*.symbols.json; do
         [ -e "$graph" ] && cp "$graph" "$dir/"
     done
+    # Without "Available when Failure conforms to Error" on every page (always true here).
+    python3 scripts/docs-site.py constraints "$dir" >/dev/null
     # The catalog is built from a copy, to which scripts/operators-table.py adds the pictures of
     # the module's operators (Docs/marbles/*.svg, drawn by OperatorsDocTests) and the article
     # OperatorDiagrams.md that shows them with links to the operators' pages.
