@@ -14,8 +14,20 @@ landing page. Fails if:
 
 It saves screenshots of the landing page and of three operator pages into the artifacts folder.
 
+Before the browser, it reads the site's DocC data files (the static checks, alone with
+--static-only; scripts/docs.sh runs them after each build) and fails if:
+
+- a breadcrumb (a page of a page's hierarchy) has no page,
+- two pages of one parent have one title (overloads that DocC would title by their name alone:
+  scripts/docs-site.py OVERLOADS gives them titles),
+- a page says "Available when Failure conforms to Error" (always true),
+- a page's summary or discussion talks of internals: locks, registries, rule tags (R34),
+  contributor steps (OperatorsDocTests, RAC_UPDATE_MARBLES, operators-table.py), or a module's
+  page lists OperatorStage (the operators' base class: it is listed under Subscriber);
+  the guides may explain locking (Concepts), not the contributor steps.
+
 usage: scripts/docs-site-check.py [--site .build/docs/site] [--artifacts .build/site-screenshots]
-                                  [--max-pages N]
+                                  [--max-pages N] [--static-only]
 """
 
 from __future__ import annotations
@@ -25,6 +37,7 @@ import asyncio
 import functools
 import http.server
 import json
+import re
 import shutil
 import sys
 import threading
@@ -215,15 +228,83 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
     return problems
 
 
+# Words of the internals that a user page does not use (see the module's doc). The guides
+# (/documentation/reactivecocoaswift/…) explain thread safety in their own words and are checked
+# for contributor steps only.
+CONTRIBUTOR = re.compile(r"\b(OperatorsDocTests|CreationDocTests|RAC_UPDATE_MARBLES|operators-table\.py|docs-site\.py)")
+INTERNAL = re.compile(
+    r"\b([RX][0-9]{1,3}|locks?|locked|locking|unlocks?|registry|registries|SubscriberRegistry|"
+    r"delivery lock|recursive lock)\b"
+)
+
+
+def plain_text(value) -> str:
+    """The text of a part of a DocC data file (its inline text and code)."""
+    if isinstance(value, dict):
+        out = [value[key] for key in ("text", "code") if isinstance(value.get(key), str)]
+        out += [plain_text(item) for key, item in value.items() if key not in ("references", "identifier")]
+        return " ".join(out)
+    if isinstance(value, list):
+        return " ".join(plain_text(item) for item in value)
+    return ""
+
+
+def static_problems(site: Path) -> list[str]:
+    problems: list[str] = []
+    data = site / "data"
+    titles: dict[tuple[str, str], list[str]] = {}
+    pages = 0
+    for path in sorted((data / "documentation").rglob("*.json")):
+        pages += 1
+        key = "/" + path.relative_to(data).with_suffix("").as_posix()
+        page = json.loads(path.read_text(encoding="utf-8"))
+        references = page.get("references", {})
+        for hierarchy in page.get("hierarchy", {}).get("paths", []):
+            for identifier in hierarchy:
+                url = references.get(identifier, {}).get("url")
+                if url is None or not (data / (page_key(url).lstrip("/") + ".json")).is_file():
+                    problems.append(f"{key}: breadcrumb {identifier} has no page ({url})")
+        if key.count("/") == 2:
+            # A module's landing page lists what applications use, not the operators' base class.
+            for section in page.get("topicSections", []):
+                for identifier in section.get("identifiers", []):
+                    if identifier.rsplit("/", 1)[-1] in ("OperatorStage", "SubscriptionStage"):
+                        problems.append(f"{key}: lists {identifier.rsplit('/', 1)[-1]} under {section.get('title')}")
+        title = page.get("metadata", {}).get("title", "")
+        titles.setdefault((key.rsplit("/", 1)[0], title), []).append(key)
+        for section in page.get("primaryContentSections", []) + [page.get("metadata", {})]:
+            conformance = plain_text(section.get("conformance", {}))
+            if re.search(r"Failure\s+conforms to\s+Error", conformance):
+                problems.append(f"{key}: says “Available when Failure conforms to Error”")
+        # What the reader of the page reads: summary, discussion (not the declaration's code).
+        text = plain_text([page.get("abstract", []), [s for s in page.get("primaryContentSections", []) if s.get("kind") == "content"]])
+        for match in CONTRIBUTOR.finditer(text):
+            problems.append(f"{key}: contributor step on a user page: …{text[max(0, match.start() - 40):match.end() + 40]}…")
+        if not key.startswith(LANDING + "/"):
+            for match in INTERNAL.finditer(text):
+                problems.append(f"{key}: internals on a user page: …{text[max(0, match.start() - 50):match.end() + 50]}…")
+    for (parent, title), keys in sorted(titles.items()):
+        if len(keys) > 1:
+            problems.append(f"{parent}: {len(keys)} pages titled {title}: {', '.join(keys)}")
+    print(f"docs-site-check: {pages} data files read (breadcrumbs, titles, constraints, internals)")
+    return problems
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", type=Path, default=ROOT / ".build" / "docs" / "site")
     parser.add_argument("--artifacts", type=Path, default=ROOT / ".build" / "site-screenshots")
     parser.add_argument("--max-pages", type=int, default=0)
+    parser.add_argument("--static-only", action="store_true")
     options = parser.parse_args()
     if not (options.site / "index.html").is_file():
         print(f"docs-site-check: no site in {options.site} (run scripts/docs.sh)", file=sys.stderr)
         return 1
+    problems = static_problems(options.site)
+    if problems or options.static_only:
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 1 if problems else 0
     server, base = serve(options.site)
     try:
         problems = asyncio.run(crawl(base, options.site, options.artifacts, options.max_pages))

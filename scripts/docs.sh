@@ -126,6 +126,11 @@ if [ "$failed" = 0 ]; then
 HTML
         pages="$(find "$output/site/data/documentation" -name '*.json' | wc -l)"
         echo "docs: website ($pages pages) -> $output/site"
+        # The checks that need no browser: breadcrumbs, titles of overloads, constraints, internals.
+        if ! python3 scripts/docs-site-check.py --static-only --site "$output/site"; then
+            echo "docs: the website's static checks failed" >&2
+            failed=1
+        fi
     else
         cat "$output/merge.log"
         echo "docs: docc merge failed" >&2

@@ -1,14 +1,17 @@
 /// A subject that remembers the last `capacity` values (all of them by default) and its terminal
 /// event, and replays them to every new subscriber before any live event.
 ///
-/// RAC: `RACReplaySubject` (`+replaySubjectWithCapacity:`). The replay runs under the subject's
-/// lock, so no live event can slip in between replayed ones; disposing during the replay stops it.
+/// RAC: `RACReplaySubject` (`+replaySubjectWithCapacity:`). A new subscriber receives the replayed
+/// values in order and only then live events, even when other threads send meanwhile (no live
+/// event slips in between replayed ones); disposing during the replay stops it.
 ///
 /// ```
 /// ReplaySubject(capacity: 2)
 /// sends:              -a-b-c-|
 /// subscriber at end:         (bc|)
 /// ```
+// The replay runs under the subject's lock, which is how no live event slips in between replayed
+// ones.
 public class ReplaySubject<Value, Failure: Error>: Subject<Value, Failure>, @unchecked Sendable {
     /// The number of values kept for replay; `Int.max` means unlimited.
     public let capacity: Int
