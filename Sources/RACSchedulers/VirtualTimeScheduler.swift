@@ -19,9 +19,10 @@
 /// advance(by: 1)  -> b, c        now == 1
 /// advance(by: 5)  -> a           now == 6
 /// ```
-// Actions run outside the timeline's lock (so that they may schedule); advancing is serialised by
-// a recursive lock of its own (so that an action may advance).
 open class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
+    // Actions run outside the timeline's lock (so that they may schedule); advancing is serialised by
+    // a recursive lock of its own (so that an action may advance).
+
     private let timeline = VirtualTimeline()
     /// Serialises advancing; recursive so that an action may advance the scheduler itself.
     private let advancing = RecursiveLock()

@@ -10,9 +10,10 @@
 /// sends:              -a-b-c-|
 /// subscriber at end:         (bc|)
 /// ```
-// The replay runs under the subject's lock, which is how no live event slips in between replayed
-// ones.
 public class ReplaySubject<Value, Failure: Error>: Subject<Value, Failure>, @unchecked Sendable {
+    // The replay runs under the subject's lock, which is how no live event slips in between replayed
+    // ones.
+
     /// The number of values kept for replay; `Int.max` means unlimited.
     public let capacity: Int
     /// Sends the buffered values to a new subscriber; returns `false` if it was disposed meanwhile.

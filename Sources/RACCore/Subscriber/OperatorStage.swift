@@ -15,10 +15,11 @@
 /// itself (which disposes its upstream subscription) before emitting a terminal event, as `take`
 /// does. `open` only for RACOperators' stages: its initialiser is not public, so applications
 /// neither make nor subclass one.
-// A stage receives its events under the delivery lock of the chain (Docs/Internals.md).
 open class OperatorStage<Value, Failure: Error, Output, OutputFailure: Error>: Subscriber<Value, Failure>,
     @unchecked Sendable
 {
+    // A stage receives its events under the delivery lock of the chain (Docs/Internals.md).
+
     /// The subscriber fed, retained by hand (released once this one has stopped, or through the
     /// `TeardownTrampoline` from `deinit`), so that a delivery reaches it without retaining it.
     /// Touched only inside this subscriber's deliveries and once it has stopped.

@@ -18,10 +18,11 @@ import Synchronization
 /// Make one with ``init(next:error:completed:)`` or ``init(_:)``, or let `subscribe` make it. The
 /// class is `open` only for the package's own operators: its other initialisers are not public,
 /// so it cannot be subclassed outside the package.
-// Each callback runs under the subscriber's recursive lock (so the reentrant event is nested and
-// another thread's waits). Every subscriber hands its events to one stage (`SubscriptionStage`):
-// the closures it was made with, or, for an operator's subscriber, itself (`OperatorStage`).
 open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @unchecked Sendable {
+    // Each callback runs under the subscriber's recursive lock (so the reentrant event is nested and
+    // another thread's waits). Every subscriber hands its events to one stage (`SubscriptionStage`):
+    // the closures it was made with, or, for an operator's subscriber, itself (`OperatorStage`).
+
     /// The callback invoked with each event; released on termination or disposal.
     public typealias Handler = (Event<Value, Failure>) -> Void
 
@@ -329,9 +330,9 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     /// this moment finishes (it began before the disposal), and that thread releases the stage
     /// when it returns. Because it never waits, two subscribers that dispose each other from
     /// callbacks on two threads cannot deadlock.
-    // Each delivering thread holds its own subscriber's lock: waiting here for the other's would
-    // deadlock.
     public final func dispose() {
+        // Each delivering thread holds its own subscriber's lock: waiting here for the other's would
+        // deadlock.
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if deliveryLock.tryLock() {
             var released = stage
