@@ -10,7 +10,10 @@ landing page. Fails if:
 - a page that should show a marble picture shows none (the article Operator diagrams, and the
   page of each operator whose page has a picture (scripts/docs-site.py pages puts one on each
   operator with a picture in Docs/marbles),
-- an operator's page is more than two clicks from the landing page.
+- an operator's page is more than two clicks from the landing page,
+- served again under a sub-path (/rac-docs/, as scripts/docs.sh builds it with
+  DOCS_HOSTING_BASE_PATH), a link or breadcrumb of the landing page, of a guide or of a page with
+  a full-size picture leaves the sub-path or leads to no page.
 
 It saves screenshots of the landing page and of three operator pages into the artifacts folder.
 
@@ -39,6 +42,8 @@ import http.server
 import json
 import re
 import shutil
+import subprocess
+import tempfile
 import sys
 import threading
 import urllib.error
@@ -96,17 +101,23 @@ def chromium() -> str:
     raise SystemExit("docs-site-check: no chromium (run scripts/docs-browser-setup.sh)")
 
 
-# Run in the page once DocC has rendered it: the links of the content (not of the sidebar
-# navigator), every image with its natural width, and whether the page is DocC's "not found".
+# Run in the page once DocC has rendered it: the links of the content and the breadcrumbs (not of
+# the sidebar navigator), as written and as the browser resolves them, every image with its
+# natural width, and whether the page is DocC's "not found".
 COLLECT = """() => {
   const main = document.querySelector('main') || document.body;
   const links = [...main.querySelectorAll('a[href]')]
     .filter(a => !a.closest('nav, .navigator, .sidebar, [class*="navigator"]'))
-    .map(a => a.getAttribute('href'));
+    .map(a => a.getAttribute('href'))
+    .concat([...document.querySelectorAll('.hierarchy-item a[href]')].map(a => a.getAttribute('href')));
+  const resolved = [...main.querySelectorAll('a[href]')]
+    .filter(a => !a.closest('nav, .navigator, .sidebar, [class*="navigator"]'))
+    .concat([...document.querySelectorAll('.hierarchy-item a[href]')])
+    .map(a => a.href);
   const images = [...document.querySelectorAll('main img, main picture img')]
     .map(i => ({src: i.currentSrc || i.src, width: i.naturalWidth}));
   const notFound = !!document.querySelector('.generic-error, .error-content')
-  return {links, images, notFound, title: document.title};
+  return {links, resolved, images, notFound, title: document.title};
 }"""
 
 
@@ -290,6 +301,88 @@ def static_problems(site: Path) -> list[str]:
     return problems
 
 
+# The sub-path under which the site is served a second time (see sub_path_problems).
+SUB_PATH = "rac-docs"
+
+
+def docc() -> str:
+    found = shutil.which("docc")
+    if found:
+        return found
+    swift = shutil.which("swift")
+    if swift is None:
+        raise SystemExit("docs-site-check: no swift toolchain (docc) for the sub-path check")
+    return str(Path(swift).resolve().parent / "docc")
+
+
+async def sub_path_problems(site: Path) -> list[str]:
+    """Serves a copy of the site under /SUB_PATH/ (as scripts/docs.sh makes it with
+    DOCS_HOSTING_BASE_PATH) and opens the landing page, every guide and every page with a
+    site-absolute link that is not a page (full-size pictures): each of their links and
+    breadcrumbs must stay under the sub-path and resolve, each image must load."""
+    from playwright.async_api import async_playwright
+
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / SUB_PATH
+        result = subprocess.run(
+            [docc(), "process-archive", "transform-for-static-hosting", str(site), "--output-path", str(copy),
+             "--hosting-base-path", SUB_PATH],
+            capture_output=True, text=True,
+        )
+        if result.returncode != 0:
+            return [f"sub-path: docc could not make the copy: {result.stdout}{result.stderr}"]
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "docs-site.py"), "rebase", str(copy), SUB_PATH],
+                       check=True, capture_output=True)
+        paths = [LANDING, *SCREENSHOTS.values()]
+        for path in sorted((site / "data" / "documentation").rglob("*.json")):
+            key = "/" + path.relative_to(site / "data").with_suffix("").as_posix()
+            page = json.loads(path.read_text(encoding="utf-8"))
+            outside = any(
+                r.get("type") == "link" and r.get("url", "").startswith("/")
+                and not r.get("url", "").startswith("/documentation/")
+                for r in page.get("references", {}).values()
+            )
+            if key.startswith(LANDING + "/") or outside:
+                paths.append(key)
+        server, base = serve(Path(folder))
+        root = f"{base}/{SUB_PATH}"
+        checked = 0
+        try:
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+                page = await browser.new_page()
+                known: dict[str, int] = {}
+                for path in dict.fromkeys(paths):
+                    result = await visit(page, root + path)
+                    if result["notFound"]:
+                        problems.append(f"sub-path {path}: the page says it was not found")
+                    for image in result["images"]:
+                        if image["width"] <= 0:
+                            problems.append(f"sub-path {path}: image {image['src']} did not load")
+                    for href in result["resolved"]:
+                        if not href.startswith(base):
+                            continue
+                        checked += 1
+                        if not href.startswith(root + "/"):
+                            problems.append(f"sub-path {path}: link {href[len(base):]} leaves /{SUB_PATH}/")
+                            continue
+                        target = page_key(href[len(root):])
+                        if target not in known:
+                            # The file as linked (a picture's name keeps its case), then DocC's data.
+                            code = status(base + urllib.parse.urlsplit(href).path)
+                            if target.startswith("/documentation/") and code == 200:
+                                code = status(root + "/data" + urllib.parse.quote(target) + ".json")
+                            known[target] = code
+                            if code != 200:
+                                problems.append(f"sub-path {path}: link {href[len(base):]} -> HTTP {code}")
+                await browser.close()
+        finally:
+            server.shutdown()
+    print(f"docs-site-check: under /{SUB_PATH}/, {len(dict.fromkeys(paths))} pages opened, {checked} links checked")
+    return problems
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--site", type=Path, default=ROOT / ".build" / "docs" / "site")
@@ -310,6 +403,7 @@ def main() -> int:
         problems = asyncio.run(crawl(base, options.site, options.artifacts, options.max_pages))
     finally:
         server.shutdown()
+    problems += asyncio.run(sub_path_problems(options.site))
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

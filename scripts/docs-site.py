@@ -24,7 +24,20 @@
         OperatorsDocTests, Docs/marbles) with a link to the article Reading marbles, then the rest
         of the doc comment; and that article.
 
+    python3 scripts/docs-site.py rebase <site> <base path>
+        for a site served under a sub-path (`docc process-archive transform-for-static-hosting
+        --hosting-base-path`, which scripts/docs.sh runs when DOCS_HOSTING_BASE_PATH is set): the
+        site-absolute links that are not pages (the full-size pictures, /images/…) get the base
+        path in front.
+
 The guides stay in Docs/ (one home in the repository); only the build's copy is rewritten.
+
+Links from the guides and the generated pages to pages of other archives are site paths
+(/documentation/racoperators/raccore/signal): DocC resolves no authored link from one archive into
+another, and DocC's renderer shows a site path of a page as a link of its own router, which puts
+the site's base path (--hosting-base-path) in front. A relative path would not do: a static server
+shows a page at …/signal/ as often as at …/signal, and the two resolve a relative path apart.
+scripts/docs-site-check.py checks the site served at its root and under a sub-path.
 """
 
 from __future__ import annotations
@@ -664,9 +677,35 @@ def drop_constraints(graphs: Path) -> int:
     return 0
 
 
+def rebase(site: Path, base: str) -> int:
+    """Puts /<base> in front of the site-absolute links of the site's pages that DocC's router does
+    not handle (anything but /documentation/…): see the module's doc."""
+    base = "/" + base.strip("/")
+    changed = 0
+    for path in sorted((site / "data").rglob("*.json")):
+        page = json.loads(path.read_text(encoding="utf-8"))
+        touched = False
+        for reference in page.get("references", {}).values():
+            url = reference.get("url", "")
+            if (
+                reference.get("type") == "link"
+                and url.startswith("/")
+                and not url.startswith(("/documentation/", "/tutorials/", base + "/"))
+            ):
+                reference["url"] = base + url
+                touched = True
+        if touched:
+            path.write_text(json.dumps(page), encoding="utf-8")
+            changed += 1
+    print(f"{site}: links of {changed} pages rebased on {base}")
+    return 0
+
+
 def main(arguments: list[str]) -> int:
     if len(arguments) == 4 and arguments[0] == "pages":
         return write_pages(arguments[1], Path(arguments[2]), Path(arguments[3]))
+    if len(arguments) == 3 and arguments[0] == "rebase":
+        return rebase(Path(arguments[1]), arguments[2])
     if len(arguments) == 2 and arguments[0] == "constraints":
         return drop_constraints(Path(arguments[1]))
     if len(arguments) == 2 and arguments[0] == "guides":
