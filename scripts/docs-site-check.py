@@ -24,6 +24,7 @@ Before the browser, it reads the site's DocC data files (the static checks, alon
 - two pages of one parent have one title (overloads that DocC would title by their name alone:
   scripts/docs-site.py OVERLOADS gives them titles),
 - a page says "Available when Failure conforms to Error" (always true),
+- a page names a guide's file (Docs/Concepts.md) as text instead of linking the guide's page,
 - a page's summary or discussion talks of internals: locks, registries, rule tags (R34),
   contributor steps (OperatorsDocTests, RAC_UPDATE_MARBLES, operators-table.py), or a module's
   page lists OperatorStage (the operators' base class: it is listed under Subscriber);
@@ -243,6 +244,11 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
 # (/documentation/reactivecocoaswift/…) explain thread safety in their own words and are checked
 # for contributor steps only.
 CONTRIBUTOR = re.compile(r"\b(OperatorsDocTests|CreationDocTests|RAC_UPDATE_MARBLES|operators-table\.py|docs-site\.py)")
+# A guide's file named as text: the site has the guide as a page (scripts/docs-site.py mentions).
+GUIDE_FILE = re.compile(
+    r"\bDocs/(GettingStarted|Concepts|Marbles|Migrating|FromRxSwift|FromCombine|FromReactiveSwift|"
+    r"FoundationBridge|Bindings|Operators)\.md\b"
+)
 INTERNAL = re.compile(
     r"\b([RX][0-9]{1,3}|locks?|locked|locking|unlocks?|registry|registries|SubscriberRegistry|"
     r"delivery lock|recursive lock)\b"
@@ -289,6 +295,8 @@ def static_problems(site: Path) -> list[str]:
                 problems.append(f"{key}: says “Available when Failure conforms to Error”")
         # What the reader of the page reads: summary, discussion (not the declaration's code).
         text = plain_text([page.get("abstract", []), [s for s in page.get("primaryContentSections", []) if s.get("kind") == "content"]])
+        for match in GUIDE_FILE.finditer(text):
+            problems.append(f"{key}: names {match.group(0)} as text, not as a link to the guide's page")
         for match in CONTRIBUTOR.finditer(text):
             problems.append(f"{key}: contributor step on a user page: …{text[max(0, match.start() - 40):match.end() + 40]}…")
         if not key.startswith(LANDING + "/"):

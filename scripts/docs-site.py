@@ -24,6 +24,12 @@
         OperatorsDocTests, Docs/marbles) with a link to the article Reading marbles, then the rest
         of the doc comment; and that article.
 
+    python3 scripts/docs-site.py mentions <site>
+        in the merged site's pages, make each mention of a guide's file as text
+        ("see Docs/Concepts.md", in a doc comment or a module's page) a link to the guide's page
+        (and Docs/Operators.md one to Signal's operators): doc comments cannot link into another
+        archive.
+
     python3 scripts/docs-site.py rebase <site> <base path>
         for a site served under a sub-path (`docc process-archive transform-for-static-hosting
         --hosting-base-path`, which scripts/docs.sh runs when DOCS_HOSTING_BASE_PATH is set): the
@@ -677,6 +683,78 @@ def drop_constraints(graphs: Path) -> int:
     return 0
 
 
+MENTION = re.compile(r"\bDocs/(\w+)\.md\b")
+
+
+def mention_targets() -> dict[str, tuple[str, str]]:
+    """Guide file name → (site path, title) of the pages that a mention of the file stands for."""
+    targets = {}
+    for guide in GUIDES:
+        title = (ROOT / "Docs" / f"{guide}.md").read_text(encoding="utf-8").splitlines()[0]
+        targets[guide] = (f"/documentation/{BUNDLE.lower()}/{guide.lower()}", title.removeprefix("# ").replace("`", ""))
+    targets["Operators"] = (ELSEWHERE["Operators.md"], "Signal’s operators")
+    return targets
+
+
+def link_mentions(site: Path) -> int:
+    targets = mention_targets()
+    changed = 0
+
+    def split(items: list, references: dict) -> bool:
+        """Splits the text and code items of one inline list at the mentions; True if any."""
+        out = []
+        found = False
+        for item in items:
+            key = "text" if item.get("type") == "text" else "code" if item.get("type") == "codeVoice" else None
+            value = item.get(key) if key else None
+            matches = [m for m in MENTION.finditer(value or "") if m.group(1) in targets]
+            if not matches:
+                out.append(item)
+                continue
+            found = True
+            position = 0
+            for match in matches:
+                if match.start() > position:
+                    out.append({**item, key: value[position:match.start()]})
+                url, title = targets[match.group(1)]
+                references[url] = {
+                    "type": "link",
+                    "identifier": url,
+                    "url": url,
+                    "title": title,
+                    "titleInlineContent": [{"type": "text", "text": title}],
+                }
+                out.append({"type": "reference", "identifier": url, "isActive": True})
+                position = match.end()
+            if position < len(value):
+                out.append({**item, key: value[position:]})
+        items[:] = out
+        return found
+
+    def walk(value, references: dict) -> bool:
+        found = False
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "references":
+                    continue
+                if key in ("inlineContent", "abstract") and isinstance(item, list):
+                    found |= split(item, references)
+                found |= walk(item, references)
+        elif isinstance(value, list):
+            for item in value:
+                found |= walk(item, references)
+        return found
+
+    for path in sorted((site / "data" / "documentation").rglob("*.json")):
+        page = json.loads(path.read_text(encoding="utf-8"))
+        references = page.setdefault("references", {})
+        if walk({key: item for key, item in page.items() if key != "references"}, references):
+            path.write_text(json.dumps(page), encoding="utf-8")
+            changed += 1
+    print(f"{site}: mentions of the guides' files made links on {changed} pages")
+    return 0
+
+
 def rebase(site: Path, base: str) -> int:
     """Puts /<base> in front of the site-absolute links of the site's pages that DocC's router does
     not handle (anything but /documentation/…): see the module's doc."""
@@ -704,6 +782,8 @@ def rebase(site: Path, base: str) -> int:
 def main(arguments: list[str]) -> int:
     if len(arguments) == 4 and arguments[0] == "pages":
         return write_pages(arguments[1], Path(arguments[2]), Path(arguments[3]))
+    if len(arguments) == 2 and arguments[0] == "mentions":
+        return link_mentions(Path(arguments[1]))
     if len(arguments) == 3 and arguments[0] == "rebase":
         return rebase(Path(arguments[1]), arguments[2])
     if len(arguments) == 2 and arguments[0] == "constraints":

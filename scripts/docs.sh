@@ -118,6 +118,8 @@ if [ "$failed" = 0 ]; then
     for module in "${modules[@]}"; do archives+=("$output/$module.doccarchive"); done
     if "$docc" merge "${archives[@]}" --synthesized-landing-page-name "ReactiveCocoa for Swift" \
         --output-path "$output/site" >"$output/merge.log" 2>&1; then
+        # "see Docs/Concepts.md" in a doc comment: a link to the guide's page.
+        python3 scripts/docs-site.py mentions "$output/site" >/dev/null
         # Under a sub-path, DocC's renderer puts the base path in front of its own links and of the
         # site paths of pages (scripts/docs-site.py explains the guides' links); the other
         # site-absolute links (full-size pictures) get it from scripts/docs-site.py rebase.
