@@ -24,6 +24,7 @@ Before the browser, it reads the site's DocC data files (the static checks, alon
 - two pages of one parent have one title (overloads that DocC would title by their name alone:
   scripts/docs-site.py OVERLOADS gives them titles),
 - a page says "Available when Failure conforms to Error" (always true),
+- a summary opens with the RAC name ("RAC: `-map:`") instead of what the symbol does,
 - a page names a guide's file (Docs/Concepts.md) as text instead of linking the guide's page,
 - a page's summary or discussion talks of internals: locks, registries, rule tags (R34),
   contributor steps (OperatorsDocTests, RAC_UPDATE_MARBLES, operators-table.py), or a module's
@@ -295,6 +296,9 @@ def static_problems(site: Path) -> list[str]:
                 problems.append(f"{key}: says “Available when Failure conforms to Error”")
         # What the reader of the page reads: summary, discussion (not the declaration's code).
         text = plain_text([page.get("abstract", []), [s for s in page.get("primaryContentSections", []) if s.get("kind") == "content"]])
+        summary = " ".join(plain_text(page.get("abstract", [])).split())
+        if summary.startswith("RAC:"):
+            problems.append(f"{key}: the summary opens with the RAC name, not the meaning: {summary[:80]}…")
         for match in GUIDE_FILE.finditer(text):
             problems.append(f"{key}: names {match.group(0)} as text, not as a link to the guide's page")
         for match in CONTRIBUTOR.finditer(text):

@@ -53,6 +53,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLE = "ReactiveCocoaSwift"
@@ -392,7 +393,9 @@ def full_size(module: str, picture: str) -> str:
     return f" The picture is scaled to the page: [see it at full size](/images/org.reactivecocoa.{module}/{picture}.svg)."
 
 
-def reader_page(table, module: str, link: str, operator, comment: list[str], picture: str | None) -> str | None:
+def reader_page(
+    table, module: str, link: str, operator, comment: list[str], picture: str | None, whole: bool = False
+) -> str | None:
     """The extension file of one operator (see the module's doc), or None if its doc comment does
     not have the expected shape (then DocC shows the doc comment as it is)."""
     parts = blocks(comment)
@@ -406,7 +409,8 @@ def reader_page(table, module: str, link: str, operator, comment: list[str], pic
         match = table.RAC_NAME.match(sentence)
         if match and rac_line is None:
             rest = sentence[match.end():].strip()
-            if rest.startswith("(") or rest in ("", ".") or rest.startswith(". "):
+            # `whole`: the sentence is the RAC name's ("RAC: `-timeout:` for URL signals.").
+            if whole or rest.startswith("(") or rest in ("", ".") or rest.startswith(". "):
                 rac_line = "RAC name: " + sentence.removeprefix("RAC:").strip()
                 continue
             rac_line = "RAC name: " + match.group(1)
@@ -418,7 +422,7 @@ def reader_page(table, module: str, link: str, operator, comment: list[str], pic
     if not kept:
         return None
     # The meaning first (as operators-table.py reads it), then the rest of the first paragraph.
-    if operator.meaning in kept:
+    if operator.meaning and operator.meaning in kept:
         kept.remove(operator.meaning)
     metadata = ["    @DocumentationExtension(mergeBehavior: override)"]
     # Overloads of one name (the tuple arities of `and()`) get titles that tell them apart, from
@@ -554,11 +558,22 @@ def overload_qualifier(name: str, text: str, group: list[str]) -> str | None:
     return None
 
 
-def overload_titles(module: str, graphs: Path, named: set[str]) -> tuple[dict[str, tuple[str, str]], list[str]]:
-    """Titles for the overloads of the module's graphs that would share a title: precise
-    identifier → (DocC symbol link, title); and the groups left with one title. `named`: the
-    symbols that already have a title of their own (the tuple arities of `and()`)."""
-    table = operators_table()
+def symbol_link(table, extended: str, path: tuple[str, ...], symbol: dict, namesakes: list[dict]) -> str:
+    """The DocC link of a symbol of the module's graphs (or of its extension of `extended`), with
+    the least disambiguation DocC needs (see operators-table.py symbol_links)."""
+    suffix = ""
+    if len(namesakes) > 1:
+        kind = symbol["kind"]["identifier"]
+        if sum(1 for other in namesakes if other["kind"]["identifier"] == kind) == 1:
+            suffix = "-" + kind
+        else:
+            suffix = "-" + table.fnv1_hash(symbol["identifier"]["precise"])
+    return f"``{extended}/{'/'.join(path)}{suffix}``"
+
+
+def graph_symbols(module: str, graphs: Path) -> dict[tuple[str, tuple[str, ...]], list[dict]]:
+    """The symbols of the module's graphs (extension blocks left out), by the module they extend
+    (the module itself for its own) and path."""
     groups: dict[tuple[str, tuple[str, ...]], list[dict]] = {}
     for graph in sorted(graphs.glob("*.symbols.json")):
         extended = graph.name.removesuffix(".symbols.json").partition("@")[2] or module
@@ -566,6 +581,15 @@ def overload_titles(module: str, graphs: Path, named: set[str]) -> tuple[dict[st
             if symbol["kind"]["identifier"] == "swift.extension":
                 continue
             groups.setdefault((extended, tuple(symbol["pathComponents"])), []).append(symbol)
+    return groups
+
+
+def overload_titles(module: str, graphs: Path, named: set[str]) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """Titles for the overloads of the module's graphs that would share a title: precise
+    identifier → (DocC symbol link, title); and the groups left with one title. `named`: the
+    symbols that already have a title of their own (the tuple arities of `and()`)."""
+    table = operators_table()
+    groups = graph_symbols(module, graphs)
     titles: dict[str, tuple[str, str]] = {}
     left: list[str] = []
     for (extended, path), symbols in sorted(groups.items()):
@@ -575,12 +599,7 @@ def overload_titles(module: str, graphs: Path, named: set[str]) -> tuple[dict[st
         shown: dict[str, list[str]] = {}
         for symbol, text in zip(symbols, texts):
             precise = symbol["identifier"]["precise"]
-            kind = symbol["kind"]["identifier"]
-            if sum(1 for other in symbols if other["kind"]["identifier"] == kind) == 1:
-                suffix = "-" + kind
-            else:
-                suffix = "-" + table.fnv1_hash(precise)
-            link = f"``{extended}/{'/'.join(path)}{suffix}``"
+            link = symbol_link(table, extended, path, symbol, symbols)
             if precise in named:
                 shown.setdefault(precise, []).append(link)
                 continue
@@ -621,6 +640,26 @@ def write_pages(module: str, catalog: Path, graphs: Path) -> int:
         written += 1
         if picture:
             pictures.add(picture)
+    # The other symbols whose doc comment opens with their RAC name (properties, bridges …): the
+    # meaning first, the RAC name on a line of its own, as on the operators' pages.
+    for (extended, path), symbols in graph_symbols(module, graphs).items():
+        for symbol in symbols:
+            precise = symbol["identifier"]["precise"]
+            comment = comments.get(precise, [])
+            if precise in pages or not comment or not comment[0].lstrip().startswith("RAC:"):
+                continue
+            link = symbol_link(table, extended, path, symbol, symbols)
+            shape = SimpleNamespace(meaning=None, swift=path[-1])
+            page = reader_page(table, module, link, shape, comment, None, whole=True)
+            if page is None:
+                continue
+            folder.mkdir(exist_ok=True)
+            name = "summary-" + re.sub(r"[^A-Za-z0-9]+", "-", link.strip("`")).strip("-")
+            while (folder / f"{name}.md").exists():
+                name += "-"
+            (folder / f"{name}.md").write_text(page, encoding="utf-8")
+            pages[precise] = folder / f"{name}.md"
+            written += 1
     # Overloads get titles that tell them apart (OVERLOADS), on their reader page or on a page
     # extension of their own.
     named = {precise for precise, path in pages.items() if "@DisplayName" in path.read_text(encoding="utf-8")}
@@ -645,7 +684,7 @@ def write_pages(module: str, catalog: Path, graphs: Path) -> int:
         if not target.exists():
             target.parent.mkdir(exist_ok=True)
             target.write_bytes((ROOT / "Docs" / "marbles" / f"{picture}.svg").read_bytes())
-    if written:
+    if pictures:
         (catalog / "ReadingMarbles.md").write_text(READING_MARBLES, encoding="utf-8")
     print(f"{catalog}: {written} operator pages, {len(pictures)} with a picture, {len(titles)} overloads titled")
     return 0
