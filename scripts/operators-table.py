@@ -689,6 +689,11 @@ def render_docc_article(module: str, operators: list[Operator], links: dict[tupl
             "",
             f"![{operator.swift}, played by the operator]({picture})",
         ]
+        # A picture wider than the page is scaled to it: a link shows it at full size.
+        svg = (ROOT / "Docs" / "marbles" / f"{picture}.svg").read_text(encoding="utf-8")
+        width = re.search(r'<svg[^>]*\swidth="([0-9.]+)', svg)
+        if width and float(width.group(1)) > 760:
+            out += ["", f"Scaled to the page: [see it at full size](/images/org.reactivecocoa.{module}/{picture}.svg)."]
         if picture not in pictures:
             pictures.append(picture)
     out.append("")
