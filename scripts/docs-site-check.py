@@ -21,6 +21,8 @@ Before the browser, it reads the site's DocC data files (the static checks, alon
 --static-only; scripts/docs.sh runs them after each build) and fails if:
 
 - a breadcrumb (a page of a page's hierarchy) has no page,
+- two entries of a page's topic list, or of one level of the sidebar, read alike (the same
+  abbreviated declaration),
 - two pages of one parent have one title (overloads that DocC would title by their name alone:
   scripts/docs-site.py OVERLOADS gives them titles),
 - a page says "Available when Failure conforms to Error" (always true),
@@ -288,6 +290,17 @@ def static_problems(site: Path) -> list[str]:
                 for identifier in section.get("identifiers", []):
                     if identifier.rsplit("/", 1)[-1] in ("OperatorStage", "SubscriptionStage"):
                         problems.append(f"{key}: lists {identifier.rsplit('/', 1)[-1]} under {section.get('title')}")
+        # A topic list shows each entry as its abbreviated declaration (or its title): no two alike.
+        entries: dict[str, list[str]] = {}
+        for sections in (page.get("topicSections", []), page.get("seeAlsoSections", [])):
+            for section in sections:
+                for identifier in dict.fromkeys(section.get("identifiers", [])):
+                    reference = references.get(identifier, {})
+                    shown = "".join(f.get("text", "") for f in reference.get("fragments", [])) or reference.get("title", "")
+                    entries.setdefault(shown, []).append(identifier)
+        for shown, identifiers in entries.items():
+            if len(set(identifiers)) > 1:
+                problems.append(f"{key}: {len(set(identifiers))} list entries read {shown}")
         title = page.get("metadata", {}).get("title", "")
         titles.setdefault((key.rsplit("/", 1)[0], title), []).append(key)
         for section in page.get("primaryContentSections", []) + [page.get("metadata", {})]:
@@ -306,6 +319,20 @@ def static_problems(site: Path) -> list[str]:
         if not key.startswith(LANDING + "/"):
             for match in INTERNAL.finditer(text):
                 problems.append(f"{key}: internals on a user page: …{text[max(0, match.start() - 50):match.end() + 50]}…")
+    # The sidebar: no two entries of one level alike.
+    def sidebar(children: list, parent: str) -> None:
+        seen: dict[str, int] = {}
+        for child in children:
+            if "path" in child and child.get("type") != "groupMarker":
+                seen[child.get("title", "")] = seen.get(child.get("title", ""), 0) + 1
+            sidebar(child.get("children", []), child.get("path", parent))
+        for title, count in seen.items():
+            if count > 1:
+                problems.append(f"sidebar under {parent}: {count} entries read {title}")
+
+    index = json.loads((site / "index" / "index.json").read_text(encoding="utf-8"))
+    for nodes in index.get("interfaceLanguages", {}).values():
+        sidebar(nodes, "/")
     for (parent, title), keys in sorted(titles.items()):
         if len(keys) > 1:
             problems.append(f"{parent}: {len(keys)} pages titled {title}: {', '.join(keys)}")

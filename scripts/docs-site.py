@@ -24,6 +24,12 @@
         OperatorsDocTests, Docs/marbles) with a link to the article Reading marbles, then the rest
         of the doc comment; and that article.
 
+    python3 scripts/docs-site.py lists <site>
+        in the merged site's pages, the entries of a topic list that DocC shows as one declaration
+        (overloads whose abbreviated declarations are equal: the tuple arities of `and()`, the
+        optional and plain `flatten()`) get their title's qualifier after the declaration; in the
+        sidebar, such overloads show their pages' titles.
+
     python3 scripts/docs-site.py mentions <site>
         in the merged site's pages, make each mention of a guide's file as text
         ("see Docs/Concepts.md", in a doc comment or a module's page) a link to the guide's page
@@ -722,6 +728,73 @@ def drop_constraints(graphs: Path) -> int:
     return 0
 
 
+def fragments_text(reference: dict) -> str:
+    return "".join(fragment.get("text", "") for fragment in reference.get("fragments", []))
+
+
+def qualify_lists(site: Path) -> int:
+    """See the module's doc: a list entry shows the reference's abbreviated declaration (its
+    fragments), which is the same for overloads that differ only in a constraint."""
+    changed = 0
+    for path in sorted((site / "data" / "documentation").rglob("*.json")):
+        page = json.loads(path.read_text(encoding="utf-8"))
+        references = page.get("references", {})
+        listed = [
+            identifier
+            for sections in (page.get("topicSections", []), page.get("seeAlsoSections", []))
+            for section in sections
+            for identifier in section.get("identifiers", [])
+        ]
+        by_text: dict[str, set[str]] = {}
+        for identifier in listed:
+            reference = references.get(identifier, {})
+            if reference.get("fragments"):
+                by_text.setdefault(fragments_text(reference), set()).add(identifier)
+        touched = False
+        for identifiers in by_text.values():
+            if len(identifiers) < 2:
+                continue
+            for identifier in identifiers:
+                reference = references[identifier]
+                name = re.sub(r"-[a-z0-9]{1,6}$|-swift\.[a-z.]+$", "", identifier.rsplit("/", 1)[-1])
+                title = reference.get("title", "")
+                if title.startswith(name + " ") and not fragments_text(reference).endswith(title[len(name):].strip() + ")"):
+                    qualifier = title[len(name):].strip()
+                    reference["fragments"] = reference["fragments"] + [{"kind": "text", "text": f"  ({qualifier})"}]
+                    touched = True
+        if touched:
+            path.write_text(json.dumps(page), encoding="utf-8")
+            changed += 1
+    # The sidebar (DocC's navigator index) shows each symbol as its abbreviated declaration too:
+    # overloads that it would show alike are shown by their pages' titles.
+    index_path = site / "index" / "index.json"
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    renamed = 0
+
+    def rename(children: list) -> None:
+        nonlocal renamed
+        by_title: dict[str, list[dict]] = {}
+        for child in children:
+            if "path" in child and child.get("type") != "groupMarker":
+                by_title.setdefault(child.get("title", ""), []).append(child)
+        for alike in by_title.values():
+            if len(alike) < 2:
+                continue
+            for child in alike:
+                data = site / "data" / (child["path"].strip("/").lower() + ".json")
+                if data.is_file():
+                    child["title"] = json.loads(data.read_text(encoding="utf-8"))["metadata"]["title"]
+                    renamed += 1
+        for child in children:
+            rename(child.get("children", []))
+
+    for nodes in index.get("interfaceLanguages", {}).values():
+        rename(nodes)
+    index_path.write_text(json.dumps(index), encoding="utf-8")
+    print(f"{site}: topic lists of {changed} pages and {renamed} sidebar entries tell overloads apart")
+    return 0
+
+
 MENTION = re.compile(r"\bDocs/(\w+)\.md\b")
 
 
@@ -821,6 +894,8 @@ def rebase(site: Path, base: str) -> int:
 def main(arguments: list[str]) -> int:
     if len(arguments) == 4 and arguments[0] == "pages":
         return write_pages(arguments[1], Path(arguments[2]), Path(arguments[3]))
+    if len(arguments) == 2 and arguments[0] == "lists":
+        return qualify_lists(Path(arguments[1]))
     if len(arguments) == 2 and arguments[0] == "mentions":
         return link_mentions(Path(arguments[1]))
     if len(arguments) == 3 and arguments[0] == "rebase":

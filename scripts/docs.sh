@@ -118,6 +118,8 @@ if [ "$failed" = 0 ]; then
     for module in "${modules[@]}"; do archives+=("$output/$module.doccarchive"); done
     if "$docc" merge "${archives[@]}" --synthesized-landing-page-name "ReactiveCocoa for Swift" \
         --output-path "$output/site" >"$output/merge.log" 2>&1; then
+        # Overloads that a topic list would show as one declaration: their titles' qualifiers.
+        python3 scripts/docs-site.py lists "$output/site" >/dev/null
         # "see Docs/Concepts.md" in a doc comment: a link to the guide's page.
         python3 scripts/docs-site.py mentions "$output/site" >/dev/null
         # Under a sub-path, DocC's renderer puts the base path in front of its own links and of the
