@@ -9,6 +9,8 @@
 #                            there, which is a no-op when `swift build` already ran.
 #              DOCS_OUTPUT   where the archives and the website go (default $SCRATCH_PATH/docs);
 #                            the website is $DOCS_OUTPUT/site
+#              DOCS_HOSTING_BASE_PATH  the sub-path the site will be served under (`rac` for
+#                            https://example.org/rac/); default: the site is served at a root
 #
 # Symbol graphs come from `swift symbolgraph-extract` on the built library modules (so a fresh
 # clone needs no test build); each module's catalog is Sources/<Module>/<Module>.docc, built from a
@@ -89,6 +91,8 @@ for module in "${modules[@]}"; do
     for graph in "$graphs/$module@"*.symbols.json; do
         [ -e "$graph" ] && cp "$graph" "$dir/"
     done
+    # Without "Available when Failure conforms to Error" on every page (always true here).
+    python3 scripts/docs-site.py constraints "$dir" >/dev/null
     # The catalog is built from a copy, to which scripts/operators-table.py adds the pictures of
     # the module's operators (Docs/marbles/*.svg, drawn by OperatorsDocTests) and the article
     # OperatorDiagrams.md that shows them with links to the operators' pages.
@@ -114,6 +118,21 @@ if [ "$failed" = 0 ]; then
     for module in "${modules[@]}"; do archives+=("$output/$module.doccarchive"); done
     if "$docc" merge "${archives[@]}" --synthesized-landing-page-name "ReactiveCocoa for Swift" \
         --output-path "$output/site" >"$output/merge.log" 2>&1; then
+        # Overloads that a topic list would show as one declaration: their titles' qualifiers.
+        python3 scripts/docs-site.py lists "$output/site" >/dev/null
+        # "see Docs/Concepts.md" in a doc comment: a link to the guide's page.
+        python3 scripts/docs-site.py mentions "$output/site" >/dev/null
+        # Under a sub-path, DocC's renderer puts the base path in front of its own links and of the
+        # site paths of pages (scripts/docs-site.py explains the guides' links); the other
+        # site-absolute links (full-size pictures) get it from scripts/docs-site.py rebase.
+        if [ -n "${DOCS_HOSTING_BASE_PATH:-}" ]; then
+            rm -rf "$output/site-based"
+            "$docc" process-archive transform-for-static-hosting "$output/site" \
+                --output-path "$output/site-based" --hosting-base-path "$DOCS_HOSTING_BASE_PATH" >>"$output/merge.log" 2>&1
+            rm -rf "$output/site"
+            mv "$output/site-based" "$output/site"
+            python3 scripts/docs-site.py rebase "$output/site" "$DOCS_HOSTING_BASE_PATH" >/dev/null
+        fi
         # The site's root opens the landing page (DocC's own root, /documentation, lists the
         # archives).
         cat >"$output/site/index.html" <<'HTML'
@@ -124,6 +143,11 @@ if [ "$failed" = 0 ]; then
 HTML
         pages="$(find "$output/site/data/documentation" -name '*.json' | wc -l)"
         echo "docs: website ($pages pages) -> $output/site"
+        # The checks that need no browser: breadcrumbs, titles of overloads, constraints, internals.
+        if ! python3 scripts/docs-site-check.py --static-only --site "$output/site"; then
+            echo "docs: the website's static checks failed" >&2
+            failed=1
+        fi
     else
         cat "$output/merge.log"
         echo "docs: docc merge failed" >&2

@@ -523,8 +523,8 @@ def render(operators: list[Operator]) -> str:
         "the same frame. Overloads that share a Swift and a RAC name (one per tuple arity, say) are one",
         "entry. The page reads the same in a terminal (`less Docs/Operators.md`) as rendered.",
         "Under a marble, a picture (`Docs/marbles/<output label>.svg`) shows that marble played through",
-        "the real operator: OperatorsDocTests draws it, and fails when the committed file differs",
-        "(`RAC_UPDATE_MARBLES=1 swift test --filter OperatorsDocTests` redraws them).",
+        "the real operator ([Internals.md](Internals.md#the-operators-pictures) tells contributors how",
+        "the pictures are drawn and kept in step).",
         "",
         "Families: " + " · ".join(f"[{family}](#{anchor(family)})" for family in families) + ".",
     ]
@@ -664,12 +664,12 @@ def render_docc_article(module: str, operators: list[Operator], links: dict[tupl
         "",
         "## Overview",
         "",
-        "Each picture is drawn by the operator itself: OperatorsDocTests plays the marble of the",
-        "operator's doc comment through the operator on a `TestScheduler`, and draws each input",
-        "alone, then the output, with `MarbleDiagram` (one line per signal, time in frames, a circle",
-        "per value, a bar for completion, a cross for an error). The same pictures are in the",
-        "repository's `Docs/marbles` folder, beside `Docs/Operators.md`; `scripts/docs.sh` copies",
-        "them into this catalog and writes this page with `scripts/operators-table.py`.",
+        "Each picture is drawn by the operator itself: the marble of the operator's documentation is",
+        "played through the real operator on a `TestScheduler`, and the picture shows each input",
+        "alone, then the output (one line per signal, time in frames, a circle per value, a bar for",
+        "completion, a cross for an error). How to read them: <doc:ReadingMarbles>. Each operator's",
+        "own page shows its picture too.",
+        # How the pictures are made and checked is for contributors: Docs/Internals.md.
     ]
     pictures: list[str] = []
     current = None
@@ -689,6 +689,11 @@ def render_docc_article(module: str, operators: list[Operator], links: dict[tupl
             "",
             f"![{operator.swift}, played by the operator]({picture})",
         ]
+        # A picture wider than the page is scaled to it: a link shows it at full size.
+        svg = (ROOT / "Docs" / "marbles" / f"{picture}.svg").read_text(encoding="utf-8")
+        width = re.search(r'<svg[^>]*\swidth="([0-9.]+)', svg)
+        if width and float(width.group(1)) > 760:
+            out += ["", f"Scaled to the page: [see it at full size](/images/org.reactivecocoa.{module}/{picture}.svg)."]
         if picture not in pictures:
             pictures.append(picture)
     out.append("")

@@ -9,9 +9,10 @@
 /// A repeating action is due again exactly `interval` after each tick; leeway has no meaning in
 /// virtual time and is ignored (but still validated).
 ///
-/// Thread-safe. Actions run on the thread that advances, outside the scheduler's lock, with this
-/// scheduler as `Scheduler.current`; advancing is serialised, so actions never overlap (an action
-/// may itself advance the scheduler). Disposing an action cancels it and releases its closure.
+/// Thread-safe. Actions run on the thread that advances, with this scheduler as
+/// `Scheduler.current`, and may schedule more actions; one advance runs at a time, so actions never
+/// overlap (an action may itself advance the scheduler). Disposing an action cancels it and
+/// releases its closure.
 ///
 /// ```
 /// schedule(after: 2, a); schedule(after: 1, b); schedule(after: 1, c)
@@ -19,6 +20,9 @@
 /// advance(by: 5)  -> a           now == 6
 /// ```
 open class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
+    // Actions run outside the timeline's lock (so that they may schedule); advancing is serialised by
+    // a recursive lock of its own (so that an action may advance).
+
     private let timeline = VirtualTimeline()
     /// Serialises advancing; recursive so that an action may advance the scheduler itself.
     private let advancing = RecursiveLock()

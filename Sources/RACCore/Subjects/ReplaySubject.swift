@@ -1,8 +1,9 @@
 /// A subject that remembers the last `capacity` values (all of them by default) and its terminal
 /// event, and replays them to every new subscriber before any live event.
 ///
-/// RAC: `RACReplaySubject` (`+replaySubjectWithCapacity:`). The replay runs under the subject's
-/// lock, so no live event can slip in between replayed ones; disposing during the replay stops it.
+/// RAC: `RACReplaySubject` (`+replaySubjectWithCapacity:`). A new subscriber receives the replayed
+/// values in order and only then live events, even when other threads send meanwhile (no live
+/// event slips in between replayed ones); disposing during the replay stops it.
 ///
 /// ```
 /// ReplaySubject(capacity: 2)
@@ -10,6 +11,9 @@
 /// subscriber at end:         (bc|)
 /// ```
 public class ReplaySubject<Value, Failure: Error>: Subject<Value, Failure>, @unchecked Sendable {
+    // The replay runs under the subject's lock, which is how no live event slips in between replayed
+    // ones.
+
     /// The number of values kept for replay; `Int.max` means unlimited.
     public let capacity: Int
     /// Sends the buffered values to a new subscriber; returns `false` if it was disposed meanwhile.

@@ -11,13 +11,15 @@
 /// upstream -1-2-|  →  [stage: f]  -f(1)-f(2)-|  →  downstream
 /// ```
 ///
-/// A stage receives its events one at a time, under the delivery lock of the chain, and never
-/// after a terminal event. It may dispose itself (which disposes its upstream subscription) before
-/// emitting a terminal event, as `take` does. `open` only for RACOperators' stages: its
-/// initialiser is not public.
+/// A stage receives its events one at a time and never after a terminal event. It may dispose
+/// itself (which disposes its upstream subscription) before emitting a terminal event, as `take`
+/// does. `open` only for RACOperators' stages: its initialiser is not public, so applications
+/// neither make nor subclass one.
 open class OperatorStage<Value, Failure: Error, Output, OutputFailure: Error>: Subscriber<Value, Failure>,
     @unchecked Sendable
 {
+    // A stage receives its events under the delivery lock of the chain (Docs/Internals.md).
+
     /// The subscriber fed, retained by hand (released once this one has stopped, or through the
     /// `TeardownTrampoline` from `deinit`), so that a delivery reaches it without retaining it.
     /// Touched only inside this subscriber's deliveries and once it has stopped.

@@ -3,9 +3,9 @@ import Synchronization
 /// Receives one subscription's events, serialised and in grammar.
 ///
 /// RAC: `RACSubscriber` (and `RACPassthroughSubscriber`). Guarantees, whatever threads send:
-/// - events never overlap: each callback runs under the subscriber's recursive lock, so an event
-///   sent from inside a callback (reentrancy) is delivered nested at once, as RAC's
-///   `@synchronized` does, and one sent from another thread waits;
+/// - events never overlap: an event sent from another thread during a callback waits until the
+///   callback returns, and one sent from inside a callback (reentrancy) is delivered nested at
+///   once, as RAC's `@synchronized` does;
 /// - nothing is delivered after a terminal event, and no delivery starts after `dispose()`
 ///   returns (a callback already running on another thread may finish; `dispose()` never waits);
 /// - a terminal event or `dispose()` disposes every resource added with `add(_:)`, once.
@@ -15,11 +15,14 @@ import Synchronization
 /// delivered:  -a-b-|       (c dropped)
 /// ```
 ///
-/// Every subscriber hands its events to one stage (`SubscriptionStage`): the closures it was made
-/// with, or, for an operator's subscriber, itself (`OperatorStage`). The class is `open` only so
-/// that RACOperators can define operator stages: its initialisers are not public, so it cannot be
-/// subclassed outside the package.
+/// Make one with ``init(next:error:completed:)`` or ``init(_:)``, or let `subscribe` make it. The
+/// class is `open` only for the package's own operators: its other initialisers are not public,
+/// so it cannot be subclassed outside the package.
 open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @unchecked Sendable {
+    // Each callback runs under the subscriber's recursive lock (so the reentrant event is nested and
+    // another thread's waits). Every subscriber hands its events to one stage (`SubscriptionStage`):
+    // the closures it was made with, or, for an operator's subscriber, itself (`OperatorStage`).
+
     /// The callback invoked with each event; released on termination or disposal.
     public typealias Handler = (Event<Value, Failure>) -> Void
 
@@ -325,9 +328,11 @@ open class Subscriber<Value, Failure: Error>: SubscriberProtocol, Disposable, @u
     /// Stops the subscriber: no delivery starts after this returns, the stage is released and the
     /// resources are disposed. Runs once; never waits. A callback that another thread is running at
     /// this moment finishes (it began before the disposal), and that thread releases the stage
-    /// when it returns. Not waiting is what keeps subscribers that dispose each other from
-    /// callbacks on two threads from deadlocking: each delivering thread holds its own lock.
+    /// when it returns. Because it never waits, two subscribers that dispose each other from
+    /// callbacks on two threads cannot deadlock.
     public final func dispose() {
+        // Each delivering thread holds its own subscriber's lock: waiting here for the other's would
+        // deadlock.
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         if deliveryLock.tryLock() {
             var released = stage
