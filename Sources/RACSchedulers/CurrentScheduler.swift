@@ -41,6 +41,9 @@ extension Scheduler {
     ///     b.performAsCurrent { }  current === b
     /// }                           current === a again
     /// ```
+    ///
+    /// - Parameter body: the work to run with this scheduler current.
+    /// - Returns: what `body` returns; what it throws is rethrown.
     @discardableResult
     public func performAsCurrent<Result>(_ body: () throws -> Result) rethrows -> Result {
         let previous = CurrentSchedulerSlot.swap(self)

@@ -10,6 +10,9 @@ extension PullSequence {
     /// ```
     /// PullSequence(values: [a, b, c]).signal(on: scheduler):  (abc|)   (one action per event, each due at once)
     /// ```
+    ///
+    /// - Parameter scheduler: where each value is evaluated and sent, one scheduled action each.
+    /// - Returns: a cold signal of the sequence's values, then completion; it never fails.
     public func signal(on scheduler: Scheduler) -> Signal<Value, Never> {
         Signal(name: SignalDebugNames.name("[PullSequence] -signalWithScheduler: \(scheduler.name)")) {
             subscriber in

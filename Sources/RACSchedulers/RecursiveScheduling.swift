@@ -17,6 +17,10 @@ extension Scheduler {
     /// }
     /// runs:  a-a-a   (three times, each a separate scheduled action)
     /// ```
+    ///
+    /// - Parameter action: the work of one run; calling its `reschedule` argument asks for one more
+    ///   run, scheduled after this one returns.
+    /// - Returns: a disposable that cancels the pending run and any later request.
     @discardableResult
     public func scheduleRecursive(_ action: @escaping (_ reschedule: @escaping () -> Void) -> Void)
         -> any Disposable

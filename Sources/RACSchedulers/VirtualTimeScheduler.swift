@@ -159,6 +159,9 @@ open class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     /// ```
     /// actions at 1, 5; run(atMost: 1)  ->  runs the first, returns 1; now == 1
     /// ```
+    ///
+    /// - Parameter count: the most actions to run; `0` or more.
+    /// - Returns: how many actions ran (fewer than `count` when the queue ran out).
     @discardableResult
     public func run(atMost count: Int) -> Int {
         if count < 0 {

@@ -38,6 +38,10 @@ public enum Event<Value, Failure: Error> {
     }
 
     /// The same event with its value transformed; terminal events pass unchanged.
+    ///
+    /// - Parameter transform: makes the new value; what it throws becomes an `error` event.
+    /// - Returns: `.next(transform(value))` for a value (`.error` if `transform` throws), the same
+    ///   terminal event otherwise.
     @inlinable
     public func map<NewValue>(_ transform: (Value) throws(Failure) -> NewValue) -> Event<NewValue, Failure> {
         switch self {
@@ -53,6 +57,9 @@ public enum Event<Value, Failure: Error> {
     }
 
     /// The same event with its failure transformed; values and completion pass unchanged.
+    ///
+    /// - Parameter transform: makes the new failure from an `error` event's failure.
+    /// - Returns: `.error(transform(failure))` for an error, the same value or completion otherwise.
     @inlinable
     public func mapError<NewFailure>(_ transform: (Failure) -> NewFailure) -> Event<Value, NewFailure> {
         switch self {

@@ -14,6 +14,12 @@ extension Signal where Value: FixedWidthInteger {
     /// ```
     /// range(start: 1, count: 3):  (123|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - start: the first integer sent.
+    ///   - count: how many integers to send; `0` or more.
+    /// - Returns: a cold signal that sends `start`, `start + 1`, … (`count` values) at subscription,
+    ///   then completes; it never fails.
     public static func range(start: Value, count: Int) -> Signal<Value, Failure> {
         racRequireNonNegative(count, "count", "Signal.range(start:count:)")
         if count > 0 {
@@ -51,6 +57,13 @@ extension Signal {
     /// ```
     /// generate(initial: 1, condition: { $0 < 10 }, iterate: { $0 * 3 }):  (139|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - initial: the first value, sent if `condition` holds of it.
+    ///   - condition: whether a value is sent; the first value it rejects completes the signal.
+    ///   - iterate: the next value, computed from the last one sent.
+    /// - Returns: a cold signal that sends the values at subscription while `condition` holds, then
+    ///   completes; it never fails.
     public static func generate(
         initial: Value, condition: @escaping (Value) -> Bool, iterate: @escaping (Value) -> Value
     ) -> Signal<Value, Failure> {
@@ -76,6 +89,12 @@ extension Signal {
     /// ```
     /// repeatElement(a, count: 3):  (aaa|)
     /// ```
+    ///
+    /// - Parameters:
+    ///   - element: the value sent each time.
+    ///   - count: how many times to send it; `0` or more.
+    /// - Returns: a cold signal that sends `element` `count` times at subscription, then completes;
+    ///   it never fails.
     public static func repeatElement(_ element: Value, count: Int) -> Signal<Value, Failure> {
         racRequireNonNegative(count, "count", "Signal.repeatElement(_:count:)")
         return Signal(name: SignalDebugNames.name("+repeatElement: \(element) count: \(count)")) {
