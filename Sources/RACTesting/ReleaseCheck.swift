@@ -241,12 +241,15 @@ package final class ReleaseWatch: @unchecked Sendable {
         mutating func next() -> Duration? {
             alive = alive.filter { $0.isAlive() }
             let now = ContinuousClock.now
-            guard !alive.isEmpty, now < deadline else { return nil }
+            guard !alive.isEmpty else { return nil }
+            // Looked for before the bound is tested: a look delayed past the bound (a starved
+            // thread pool) still tells a provable leak from a slow release.
             if !lookedEarly, now - start >= ReleaseWatch.grace {
                 lookedEarly = true
                 stoppedEarly = ReleaseWatch.allProvablyLeaked(alive)
                 if stoppedEarly { return nil }
             }
+            guard now < deadline else { return nil }
             defer { pause = min(pause * 2, .milliseconds(50)) }
             return min(pause, deadline - now)
         }
