@@ -529,12 +529,6 @@ OVERLOADS: list[tuple[str, str, object]] = [
     # RACTesting.
     ("expectReleased(_:_:sourceLocation:)", r"_ object: AnyObject", "of an object"),
     ("expectReleased(_:_:sourceLocation:)", r"_ recorder: TestRecorder", "of a recorder"),
-    ("expect(_:toEmit:error:disposeAt:sourceLocation:fileID:file:line:column:)", r"Signal<String, Failure>", "of String values"),
-    ("expect(_:toEmit:error:disposeAt:sourceLocation:fileID:file:line:column:)", r"Signal<Value, Failure>", "of Equatable values"),
-    ("expect(_:toHaveRecorded:error:sourceLocation:fileID:file:line:column:)", r"TestRecorder<String, Failure>", "of String values"),
-    ("expect(_:toHaveRecorded:error:sourceLocation:fileID:file:line:column:)", r"TestRecorder<Value, Failure>", "of Equatable values"),
-    ("expectSettled(isolation:_:toEmit:error:disposeAt:timeout:sourceLocation:fileID:file:line:column:)", r"Signal<String, Failure>", "of String values"),
-    ("expectSettled(isolation:_:toEmit:error:disposeAt:timeout:sourceLocation:fileID:file:line:column:)", r"Signal<Value, Failure>", "of Equatable values"),
     ("createColdSignal(_:)", r"-> TestSignal<String,", "of String values"),
     ("createColdSignal(_:)", r"-> TestSignal<Value,", "of values of any type"),
     ("createColdSignal(_:error:)", r"-> TestSignal<String,", "of String values"),

@@ -95,11 +95,6 @@ package struct HolderSearch {
         }
     }
 
-    /// Whether the search saw a reference to `target`.
-    func sawReference(to target: AnyObject) -> Bool {
-        !(incoming[ObjectIdentifier(target)] ?? []).isEmpty
-    }
-
     /// The path to `target` from the outermost holder found: walking back from it, through a
     /// named root where there is a choice, until nothing found refers to the last holder.
     func holderPath(to target: AnyObject) -> String? {

@@ -24,9 +24,8 @@ import Testing
 /// The search starts only from the objects the test watched: watch the subject or the owner too
 /// to have it searched. (It does not note every subscriber a test makes, as `checksRelease` of a
 /// `TestScheduler` does around one `expect`: that watch is per thread, and an async test moves
-/// between threads.) The check stops waiting early when every object still alive has ended (it is
-/// disposed, or its recorded subscription is over) and is held through a stored reference from
-/// another watched object: after a grace of 20 ms, such a leak is reported at once.
+/// between threads.) The holders are looked for once the wait is over, when other threads have
+/// let go: reflection reads stored properties without their objects' locks.
 ///
 /// RAC: none (RxSwift's `Resources.total` counted live objects; this names the object that leaked
 /// and what holds it).
@@ -110,9 +109,6 @@ package final class ReleaseWatch: @unchecked Sendable {
         /// The object watched (a recorder's subscriber), while it is alive: what the holder
         /// search looks for, and where it starts for the other entries.
         let object: @Sendable () -> AnyObject?
-        /// Whether its chain has ended (disposed; a recorder's subscription over), so that only a
-        /// leak keeps it.
-        let hasEnded: @Sendable () -> Bool
         /// What is known of it apart from its holder, once the check has failed.
         let diagnosis: @Sendable () -> String
     }
@@ -122,10 +118,6 @@ package final class ReleaseWatch: @unchecked Sendable {
 
     /// A watch with nothing watched yet.
     package init() {}
-
-    /// How long the check lets another thread let go before it looks for holders, to stop
-    /// waiting early (see `verify(waitingUpTo:)`).
-    static let grace = Duration.milliseconds(20)
 
     /// Watches `object` through a weak reference.
     package func add(_ object: AnyObject, _ what: String, _ sourceLocation: SourceLocation) {
@@ -138,7 +130,7 @@ package final class ReleaseWatch: @unchecked Sendable {
         append(
             Entry(
                 what: what, report: report, isAlive: { box.object != nil },
-                object: { box.object }, hasEnded: { (box.object as? any Disposable)?.isDisposed ?? false },
+                object: { box.object },
                 diagnosis: { releaseDiagnosis(of: box.object) }))
     }
 
@@ -150,7 +142,7 @@ package final class ReleaseWatch: @unchecked Sendable {
         append(
             Entry(
                 what: what, report: Self.issue(at: sourceLocation), isAlive: isAlive, object: { nil },
-                hasEnded: { false }, diagnosis: diagnosis))
+                diagnosis: diagnosis))
     }
 
     /// Watches `recorder`'s subscriber: released once its subscription has ended.
@@ -161,7 +153,6 @@ package final class ReleaseWatch: @unchecked Sendable {
             Entry(
                 what: what, report: Self.issue(at: sourceLocation), isAlive: { !recorder.isReleased },
                 object: { recorder.endTime == nil ? nil : recorder.heldSubscriber },
-                hasEnded: { recorder.endTime != nil },
                 diagnosis: {
                     recorder.endTime == nil
                         ? "\n  the recorded subscription is still active: the test left it running"
@@ -194,20 +185,15 @@ package final class ReleaseWatch: @unchecked Sendable {
     ///
     /// Nearly everything is released synchronously; what another thread holds last (a queue, a
     /// thread) may go a moment later, so this waits up to `waitingUpTo` before failing (never a
-    /// timing assertion), polling less and less often. It stops waiting early, after `grace`,
-    /// when every object still alive is a provable leak: its chain has ended (it is disposed, or
-    /// the recorded subscription is over) and a stored reference to it was found from another
-    /// object still alive. Waiting would not release such an object; a subscription left running
-    /// (not disposed), or one that only a closure or an unknown object holds, is waited for.
-    /// Returns whether it stopped early that way.
-    @discardableResult
-    package func verify(waitingUpTo: Duration = .seconds(1)) async -> Bool {
+    /// timing assertion), polling less and less often (from 1 ms to 50 ms), so a failing check
+    /// costs about `waitingUpTo`. Only then does it look for holders: reflection reads stored
+    /// properties without their objects' locks, so it waits until other threads have let go.
+    package func verify(waitingUpTo: Duration = .seconds(1)) async {
         var wait = Wait(waitingUpTo, alive: lock.withLock { entries })
         while let pause = wait.next() {
             try? await Task.sleep(for: pause)
         }
         wait.reportFailures()
-        return wait.stoppedEarly
     }
 
     /// `verify(waitingUpTo:)` for a caller that cannot suspend (an XCTest teardown block): it
@@ -222,15 +208,12 @@ package final class ReleaseWatch: @unchecked Sendable {
     }
 
     /// The wait of a check: which entries are still alive, and how long to pause before looking
-    /// again (doubling from 1 ms to 50 ms), until none is, the bound has passed, or every one is a
-    /// provable leak (looked for once, after `grace`).
+    /// again (doubling from 1 ms to 50 ms), until none is or the bound has passed.
     private struct Wait {
         let start = ContinuousClock.now
         let deadline: ContinuousClock.Instant
         var alive: [Entry]
         var pause = Duration.milliseconds(1)
-        var lookedEarly = false
-        var stoppedEarly = false
 
         init(_ waitingUpTo: Duration, alive: [Entry]) {
             deadline = start.advanced(by: waitingUpTo)
@@ -241,15 +224,7 @@ package final class ReleaseWatch: @unchecked Sendable {
         mutating func next() -> Duration? {
             alive = alive.filter { $0.isAlive() }
             let now = ContinuousClock.now
-            guard !alive.isEmpty else { return nil }
-            // Looked for before the bound is tested: a look delayed past the bound (a starved
-            // thread pool) still tells a provable leak from a slow release.
-            if !lookedEarly, now - start >= ReleaseWatch.grace {
-                lookedEarly = true
-                stoppedEarly = ReleaseWatch.allProvablyLeaked(alive)
-                if stoppedEarly { return nil }
-            }
-            guard now < deadline else { return nil }
+            guard !alive.isEmpty, now < deadline else { return nil }
             defer { pause = min(pause * 2, .milliseconds(50)) }
             return min(pause, deadline - now)
         }
@@ -268,19 +243,6 @@ package final class ReleaseWatch: @unchecked Sendable {
         }
     }
 
-    /// Whether every entry of `alive` has ended and is held through a stored reference from
-    /// another one.
-    private static func allProvablyLeaked(_ alive: [Entry]) -> Bool {
-        let objects = alive.map { $0.object() }
-        guard alive.allSatisfy({ $0.hasEnded() }), !objects.contains(where: { $0 == nil }) else {
-            return false
-        }
-        let roots = objects.compactMap { $0.map { HolderRoot(object: $0, name: "") } }
-        return roots.allSatisfy { target in
-            HolderSearch(roots: roots.filter { $0.object !== target.object }, excluding: target.object)
-                .sawReference(to: target.object)
-        }
-    }
 }
 
 /// A weak reference.

@@ -97,9 +97,10 @@ extension Signal {
     ) -> Signal<Value, Failure> {
         var actions = actions
         actions.site = callSite(call, isolation, file, line)
-        let selector = "-\(String(describing: call).prefix { $0 != "(" }):"
         return lift(
-            SideEffectStage.self, actions, named: SignalDebugNames.name("[\(self.name)] \(selector)"),
+            SideEffectStage.self, actions,
+            named: SignalDebugNames.name(
+                "[\(self.name)] -\(String(describing: call).prefix { $0 != "(" }):"),
             function: function)
     }
 

@@ -144,23 +144,25 @@ class Batching<Value, Failure: Error, Batch>: @unchecked Sendable {
         preconditionFailure("Batching.end(failing:): a subclass ends its batch")
     }
 
-    /// The error: ends the batch in progress (`end(failing:)`), then the result.
+    /// The error: ends the batch in progress (`end(failing:)`), then, outside `lock`, the result.
+    /// A timer that fires meanwhile finds its batch ended and sends nothing.
     @inlinable
     final func receive(error: Failure) {
         lock.withLock {
             timer.dispose()
             end(failing: error)
-            downstream.sendError(error)
         }
+        downstream.sendError(error)
     }
 
-    /// The completion: ends the batch in progress (`end(failing:)`), then the result.
+    /// The completion: ends the batch in progress (`end(failing:)`), then, outside `lock`, the
+    /// result.
     @inlinable
     final func receiveCompleted() {
         lock.withLock {
             timer.dispose()
             end(failing: nil)
-            downstream.sendCompleted()
         }
+        downstream.sendCompleted()
     }
 }
