@@ -25,7 +25,7 @@ import Testing
 /// to have it searched. (It does not note every subscriber a test makes, as `checksRelease` of a
 /// `TestScheduler` does around one `expect`: that watch is per thread, and an async test moves
 /// between threads.) The holders are looked for once the wait is over, when other threads have
-/// let go: reflection reads stored properties without their objects' locks.
+/// let go.
 ///
 /// RAC: none (RxSwift's `Resources.total` counted live objects; this names the object that leaked
 /// and what holds it).
