@@ -100,6 +100,18 @@ package final class EventLog<Value, Failure: Error>: @unchecked Sendable {
         eventually(timeout: timeout) { self.isTerminated }
     }
 
+    /// `waitForTerminal(timeout:)` for an async test: it suspends between looks instead of blocking
+    /// its thread, so that a `Task` feeding the signal gets a thread of the cooperative pool even
+    /// when every one of them runs a test (a blocked pool would starve it until the timeout).
+    package func waitForTerminal(timeout: Duration = .seconds(20)) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !isTerminated {
+            if ContinuousClock.now > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return true
+    }
+
     /// Waits until at least `count` events arrived.
     @discardableResult
     package func waitForCount(_ count: Int, timeout: Duration = .seconds(20)) -> Bool {

@@ -26,14 +26,14 @@ struct FromAsyncSequenceTests {
     }
 
     @Test("an untyped throwing sequence: the signal fails with the thrown error, as any Error")
-    func untypedThrow() {
+    func untypedThrow() async {
         let (stream, continuation) = AsyncThrowingStream<Int, any Error>.makeStream()
         continuation.yield(1)
         continuation.yield(2)
         continuation.finish(throwing: TestError(3))
         let signal: Signal<Int, any Error> = Signal(stream)
         let log = EventLog<Int, any Error>.of(signal)
-        #expect(log.waitForTerminal())
+        #expect(await log.waitForTerminal())
         #expect(log.descriptions == ["1", "2", "error(TestError(3))"])
         #expect(log.error as? TestError == TestError(3))
         expectReleased(signal, "the signal over the throwing stream")
