@@ -923,3 +923,139 @@ extension OperatorsDocTests {
         }
     }
 }
+
+/// The `s` of the deliver(on:) and subscribe(on:) doc marbles, which gets to each action one frame
+/// after it is scheduled: each action runs on `base`, one frame later.
+private final class OneFrameLater: Scheduler, @unchecked Sendable {
+    let base: TestScheduler
+
+    init(_ base: TestScheduler) {
+        self.base = base
+        super.init(name: "s (one frame later)")
+    }
+
+    override func schedule(_ action: @escaping () -> Void) -> (any Disposable)? {
+        base.schedule(after: base.frames(1), action)
+    }
+
+    override func schedule(after delay: Duration, _ action: @escaping () -> Void) -> (any Disposable)? {
+        base.schedule(after: delay + base.frames(1), action)
+    }
+}
+
+extension OperatorsDocTests {
+    @Test("deliver(on:), subscribe(on:), withLatest(from:), compactMap, compacted, scan(into:), promoteError")
+    func everydayOperators() throws {
+        try checkDoc(
+            "RACOperators/Threading/DeliverOn.swift", "public func deliver(on scheduler: Scheduler) ->",
+            inputs: ["self (thread A)"], output: "deliver(on: s) (on s)"
+        ) { signals, scheduler in signals[0].deliver(on: OneFrameLater(scheduler)) }
+        try checkDoc(
+            "RACOperators/Threading/SubscribeOn.swift", "public func subscribe(on", inputs: ["self (cold)"],
+            output: "subscribe(on: s)"
+        ) { signals, scheduler in signals[0].subscribe(on: OneFrameLater(scheduler)) }
+        let withLatest = "RACOperators/Combine/WithLatest.swift"
+        try checkDoc(
+            withLatest, "public func withLatest<Other>(", inputs: ["self", "other"],
+            output: "withLatest(from:)"
+        ) { signals, _ in signals[0].withLatest(from: signals[1]).map { "(\($0), \($1))" } }
+        try checkDoc(
+            withLatest, "from other: Signal<Other, Failure>, _ combine", inputs: ["self", "other"],
+            output: "withLatest(from:) { $0 + $1 }"
+        ) { signals, _ in signals[0].withLatest(from: signals[1]) { $0 + $1 } }
+        let compactMap = "RACOperators/Transform/CompactMap.swift"
+        try checkDoc(compactMap, "public func compactMap<", output: "compactMap { Int($0) }") {
+            $0.compactMap { Int($0) }.map(String.init)
+        }
+        try checkDoc(compactMap, "public func compacted<", output: "compacted()") {
+            $0.map { $0 == "n" ? nil : $0 }.compacted()
+        }
+        try checkDoc(
+            "RACOperators/Transform/Scan.swift", "into initial: Accumulation, _ update",
+            output: "scan(into: []) { $0.append($1) }"
+        ) {
+            $0.scan(into: [String]()) { $0.append($1) }.map { "[" + $0.joined(separator: ", ") + "]" }
+        }
+        try checkDoc(
+            "RACOperators/Transform/PromoteError.swift", "public func promoteError<",
+            inputs: ["self (Never)"],
+            output: "promoteError(MyError.self)"
+        ) { signals, _ in neverFailing(signals[0]).promoteError(TestError.self) }
+    }
+
+    @Test("doNext, doError, doCompleted, initially, finally, logAll, logNext, logError, logCompleted")
+    func sideEffectPictures() throws {
+        let file = "RACOperators/SideEffects/Do.swift"
+        try checkDoc(file, "public func doNext(", output: "doNext(record)") { $0.doNext { _ in } }
+        try checkDoc(file, "public func doError(", output: "doError(report)") { $0.doError { _ in } }
+        try checkDoc(file, "public func doCompleted(", output: "doCompleted(done)") { $0.doCompleted {} }
+        try checkDoc(
+            "RACOperators/SideEffects/Initially.swift", "public func initially(", output: "initially(setUp)"
+        ) {
+            $0.initially {}
+        }
+        try checkDoc(
+            "RACOperators/SideEffects/Finally.swift", "public func finally(", output: "finally(tearDown)"
+        ) {
+            $0.finally {}
+        }
+        let log = "RACOperators/SideEffects/Log.swift"
+        try checkDoc(log, "public func logAll(", output: "logAll()") { $0.logAll(to: { _ in }) }
+        try checkDoc(log, "public func logNext(", output: "logNext()") { $0.logNext(to: { _ in }) }
+        try checkDoc(log, "public func logError(", output: "logError()") { $0.logError(to: { _ in }) }
+        try checkDoc(log, "public func logCompleted(", output: "logCompleted()") {
+            $0.logCompleted(to: { _ in })
+        }
+    }
+
+    @Test(
+        "dematerialize, buffer(count:), uniqueValues, aggregate(withIndex:), aggregate(startFactory:), timer, race, amb"
+    )
+    func morePictures() throws {
+        try checkDoc(
+            "RACOperators/Transform/Materialize.swift", "public func dematerialize<",
+            output: "dematerialize()"
+        ) {
+            neverFailing($0).map { text -> Event<String, TestError> in
+                text.hasPrefix(".next(") ? .next(String(text.dropFirst(6).dropLast())) : .error(TestError(1))
+            }
+            .dematerialize()
+        }
+        try checkDoc(
+            "RACOperators/Transform/BufferCount.swift", "public func buffer(count", output: "buffer(count: 2)"
+        ) {
+            $0.buffer(count: 2).map { "[" + $0.joined(separator: ", ") + "]" }
+        }
+        let unique = "RACOperators/Filter/UniqueValues.swift"
+        try checkDoc(unique, "public func uniqueValues<", output: "uniqueValues { $0.lowercased() }") {
+            $0.uniqueValues { $0.lowercased() }
+        }
+        try checkDoc(unique, "public func uniqueValues()", output: "uniqueValues()") { $0.uniqueValues() }
+        let aggregate = "RACOperators/Transform/Aggregate.swift"
+        try checkDoc(
+            aggregate, "_ initial: Accumulation, withIndex", output: "aggregate(0, withIndex: { $0 + $2 })"
+        ) {
+            $0.aggregate(0, withIndex: { $0 + $2 }).map(String.init)
+        }
+        try checkDoc(aggregate, "startFactory: @escaping", output: "aggregate(startFactory: { [] }, +[$1])") {
+            $0.aggregate(startFactory: { [String]() }) { $0 + [$1] }.map {
+                "[" + $0.joined(separator: ", ") + "]"
+            }
+        }
+        try checkDoc(
+            "RACOperators/Time/Timer.swift", "public static func timer(", inputs: [],
+            output: "Signal.timer(after: 3)"
+        ) {
+            _, scheduler in
+            Signal.timer(after: scheduler.frames(3), on: scheduler).map(String.init).promoteError(
+                TestError.self)
+        }
+        let amb = "RACOperators/Combine/Amb.swift"
+        try checkDoc(amb, "public static func race(", inputs: ["a", "b"], output: "Signal.race(a, b)") {
+            signals, _ in Signal.race(signals[0], signals[1])
+        }
+        try checkDoc(amb, "public func amb(", inputs: ["self", "other"], output: "amb(other)") {
+            signals, _ in signals[0].amb(signals[1])
+        }
+    }
+}
