@@ -1059,3 +1059,112 @@ extension OperatorsDocTests {
         }
     }
 }
+
+/// The marks an attempts line collects while it is played (a class: the side-effect closures
+/// append to it).
+private final class AttemptMarks {
+    var marks: [MarbleDiagram.Mark] = []
+}
+
+/// A signal whose subscription number n plays the nth of `attempts` (the last one from then on),
+/// each a cold signal on `scheduler`; with `marks`, what each attempt sends is collected there at
+/// the frame it is sent.
+private func attemptsSignal(
+    _ attempts: [TestSignal<String, TestError>], on scheduler: TestScheduler, marks: AttemptMarks? = nil
+) -> Signal<String, TestError> {
+    let count = Counter()
+    return Signal.defer {
+        let attempt = attempts[min(count.next(), attempts.count - 1)]
+        guard let marks else { return attempt }
+        return attempt.doNext { marks.marks.append(.init(.next, frame: scheduler.currentFrame, text: $0)) }
+            .doError { marks.marks.append(.init(.error, frame: scheduler.currentFrame, text: "\($0)")) }
+            .doCompleted { marks.marks.append(.init(.completed, frame: scheduler.currentFrame)) }
+    }
+}
+
+/// Counts the subscriptions of an attempts signal.
+private final class Counter: @unchecked Sendable {
+    private var value = 0
+
+    func next() -> Int {
+        defer { value += 1 }
+        return value
+    }
+}
+
+/// Plays a doc marble whose `self (attempts):` line lists the marble of each subscription in turn
+/// (`-a-#  -a-#  -a-b|`), as `retry` and `repeat` resubscribe: `apply` gets a signal whose nth
+/// subscription plays the nth marble. The picture draws the attempts on one line, each at the
+/// frames it was played, with its subscription under it.
+private func checkAttemptsDoc(
+    _ file: String, _ declaration: String, output: String, draws: Bool = true,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: @escaping (Signal<String, TestError>, TestScheduler) -> Signal<String, TestError>
+) throws {
+    let doc = try docMarble(file, declaration)
+    let label = "self (attempts)"
+    let lines = doc.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+    guard let line = lines.first(where: { $0.hasPrefix(label + ":") }) else {
+        Issue.record(
+            "the doc marble of \(declaration) has no \"\(label):\" line", sourceLocation: sourceLocation)
+        return
+    }
+    let tokens = line.dropFirst(label.count + 1).split(separator: " ").map(String.init)
+        .prefix { !$0.hasPrefix("(") }
+    guard let expected = doc.marble(output, sourceLocation: sourceLocation) else { return }
+    let scheduler = TestScheduler(checksRelease: true)
+    let attempts = try tokens.map { try scheduler.createColdSignal($0, values: letters, error: TestError(1)) }
+    let result = apply(attemptsSignal(attempts, on: scheduler), scheduler)
+    watchRelease(result, "the result signal of \(declaration)", sourceLocation: sourceLocation)
+    try scheduler.expect(
+        result, toEmit: expected, values: letters, error: TestError(1), sourceLocation: sourceLocation)
+    guard draws else { return }
+    let drawing = TestScheduler()
+    let played = try tokens.map { try drawing.createColdSignal($0, values: letters, error: TestError(1)) }
+    let marks = AttemptMarks()
+    let recorder = drawing.record(apply(attemptsSignal(played, on: drawing, marks: marks), drawing))
+    drawing.run()
+    recorder.dispose()
+    let timelines = [
+        MarbleDiagram.Timeline(
+            label, events: marks.marks, subscriptions: played.flatMap(\.subscriptions), on: drawing),
+        MarbleDiagram.Timeline(output, events: recorder.events, on: drawing),
+    ]
+    try checkPicture(
+        MarbleDiagram(timelines), named: pictureName(output), drawnBy: declaration,
+        sourceLocation: sourceLocation)
+}
+
+extension OperatorsDocTests {
+    @Test(
+        "retry(), retry(_:), retry(upTo:delay:on:), retry(upTo:backoff:on:), repeat(): attempt after attempt")
+    func attempts() throws {
+        let retry = "RACOperators/HigherOrder/Retry.swift"
+        try checkAttemptsDoc(retry, "public func retry() ", output: "retry()") { signal, _ in signal.retry() }
+        for (output, count) in [("retry(2)", 2), ("retry(1)", 1), ("retry(0)", 0)] {
+            try checkAttemptsDoc(
+                retry, "public func retry(_ count", output: output, draws: output == "retry(2)"
+            ) {
+                signal, _ in signal.retry(count)
+            }
+        }
+        let delayed = "RACOperators/HigherOrder/RetryDelay.swift"
+        try checkAttemptsDoc(
+            delayed, "public func retry(upTo count: Int, delay", output: "retry(upTo: 2, delay: 2)"
+        ) {
+            signal, scheduler in signal.retry(upTo: 2, delay: scheduler.frames(2), on: scheduler)
+        }
+        try checkAttemptsDoc(
+            delayed, "upTo count: Int, backoff", output: "retry(upTo: 3, backoff: (initial: 1, maximum: 8))"
+        ) { signal, scheduler in
+            signal.retry(
+                upTo: 3, backoff: RetryBackoff(initial: scheduler.frames(1), maximum: scheduler.frames(8)),
+                on: scheduler)
+        }
+        try checkAttemptsDoc(
+            "RACOperators/HigherOrder/Repeat.swift", "public func `repeat`(", output: "repeat()"
+        ) {
+            signal, _ in signal.repeat()
+        }
+    }
+}
