@@ -626,41 +626,23 @@ struct OperatorsDocTests {
         }
     }
 
-    @Test("replay, replayLast, replayLazily: the late subscriber of each doc marble")
+    @Test("replay, replayLast, replayLazily, share(replay:scope:): every subscriber of each doc marble")
     func multicast() throws {
         let file = "RACOperators/Multicast"
-        let cases: [(String, String, Int, (Signal<String, TestError>) -> Signal<String, TestError>)] = [
-            ("public func replay()", "subscriber at 4", 4, { $0.replay() }),
-            ("public func replayLast()", "subscriber at 4", 4, { $0.replayLast() }),
-            ("public func replayLazily()", "subscriber at 6", 6, { $0.replayLazily() }),
-            ("public func replayLazily(capacity", "subscriber at 6", 6, { $0.replayLazily(capacity: 1) }),
+        let cases: [(String, String, [Int], (Signal<String, TestError>) -> Signal<String, TestError>)] = [
+            ("public func replay()", "replay()", [0, 4], { $0.replay() }),
+            ("public func replayLast()", "replayLast()", [0, 4], { $0.replayLast() }),
+            ("public func replayLazily()", "replayLazily()", [2, 6], { $0.replayLazily() }),
+            (
+                "public func replayLazily(capacity", "replayLazily(capacity: 1)", [2, 6],
+                { $0.replayLazily(capacity: 1) }
+            ),
+            ("public func share(", "share(replay: 1)", [0, 4], { $0.share(replay: 1) }),
         ]
-        for (declaration, label, frame, apply) in cases {
-            let doc = try docMarble(file, declaration)
-            let scheduler = TestScheduler(checksRelease: true)
-            let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: TestError(1))
-            let shared = apply(source)
-            if declaration.contains("Lazily") {
-                scheduler.advance(toFrame: 2)
-                expectReleased(scheduler.record(shared), "the first subscription of \(declaration)")
-            }
-            scheduler.advance(toFrame: frame)
-            try scheduler.expect(shared, toEmit: #require(doc.marbles[label]), error: TestError(1))
+        for (declaration, name, frames, apply) in cases {
+            try checkSubscribersDoc(
+                file, declaration, subscribers: frames.map { "\(name), subscriber at \($0)" }, apply)
         }
-    }
-
-    @Test("share(replay:scope:): both subscribers of the doc marble")
-    func share() throws {
-        let doc = try docMarble("RACOperators/Multicast", "public func share(")
-        let scheduler = TestScheduler(checksRelease: true)
-        let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: TestError(1))
-        let shared = source.share(replay: 1)
-        let first = scheduler.record(shared)
-        scheduler.advance(toFrame: 4)
-        try scheduler.expect(shared, toEmit: #require(doc.marbles["subscriber at 4"]), error: TestError(1))
-        #expect(
-            try first.events == recordedEvents(#require(doc.marbles["subscriber at 0"]), error: TestError(1)))
-        expectReleased(first, "the first subscription of share(replay:)")
     }
 }
 
@@ -1076,10 +1058,59 @@ private func attemptsSignal(
     return Signal.defer {
         let attempt = attempts[min(count.next(), attempts.count - 1)]
         guard let marks else { return attempt }
-        return attempt.doNext { marks.marks.append(.init(.next, frame: scheduler.currentFrame, text: $0)) }
-            .doError { marks.marks.append(.init(.error, frame: scheduler.currentFrame, text: "\($0)")) }
-            .doCompleted { marks.marks.append(.init(.completed, frame: scheduler.currentFrame)) }
+        return marking(attempt, on: scheduler, into: marks)
     }
+}
+
+/// `signal`, each of its events collected in `marks` at the frame of `scheduler` it is sent in.
+private func marking(
+    _ signal: Signal<String, TestError>, on scheduler: TestScheduler, into marks: AttemptMarks
+) -> Signal<String, TestError> {
+    signal.doNext { marks.marks.append(.init(.next, frame: scheduler.currentFrame, text: $0)) }
+        .doError { marks.marks.append(.init(.error, frame: scheduler.currentFrame, text: "\($0)")) }
+        .doCompleted { marks.marks.append(.init(.completed, frame: scheduler.currentFrame)) }
+}
+
+/// Plays a multicast doc marble: `self`, then one line per subscriber (`replay(), subscriber at 4`),
+/// each subscribing at the frame its label ends with to the one signal `apply` makes of `self`.
+/// Checks what every subscriber receives, and that they are released; draws `self` as it was
+/// played (its subscription under it) above the subscribers, in `Docs/marbles/<last subscriber>.svg`.
+private func checkSubscribersDoc(
+    _ file: String, _ declaration: String, subscribers: [String],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: (Signal<String, TestError>) -> Signal<String, TestError>
+) throws {
+    let doc = try docMarble(file, declaration)
+    guard let selfMarble = doc.marble("self", sourceLocation: sourceLocation) else { return }
+    let scheduler = TestScheduler(checksRelease: true)
+    let source = try scheduler.createColdSignal(selfMarble, values: letters, error: TestError(1))
+    let marks = AttemptMarks()
+    let shared = apply(marking(source, on: scheduler, into: marks))
+    var recorders: [(String, TestRecorder<String, TestError>)] = []
+    for label in subscribers {
+        guard doc.marble(label, sourceLocation: sourceLocation) != nil,
+            let frame = label.split(separator: " ").last.flatMap({ Int($0) })
+        else { return }
+        scheduler.advance(toFrame: frame)
+        recorders.append((label, scheduler.record(shared)))
+    }
+    scheduler.run()
+    var timelines = [
+        MarbleDiagram.Timeline(
+            "self", events: marks.marks, subscriptions: source.subscriptions, on: scheduler)
+    ]
+    for (label, recorder) in recorders {
+        #expect(
+            try recorder.events == recordedEvents(#require(doc.marbles[label]), error: TestError(1)),
+            "\(label) of \(declaration)", sourceLocation: sourceLocation)
+        recorder.dispose()
+        expectReleased(
+            recorder, "the subscription \(label) of \(declaration)", sourceLocation: sourceLocation)
+        timelines.append(.init(label, events: recorder.events, on: scheduler))
+    }
+    try checkPicture(
+        MarbleDiagram(timelines), named: pictureName(subscribers.last ?? ""), drawnBy: declaration,
+        sourceLocation: sourceLocation)
 }
 
 /// Counts the subscriptions of an attempts signal.
