@@ -1199,3 +1199,141 @@ extension OperatorsDocTests {
         }
     }
 }
+
+/// The frame at which the first marble token of the line labelled `label` starts, counted from
+/// the first token of the line labelled `from` (the doc marbles align an inner signal under the
+/// frame it opens at).
+private func column(of label: String, from start: String, in doc: DocMarble) -> Int? {
+    func tokenColumn(_ label: String) -> Int? {
+        guard
+            let line = doc.lines.first(where: {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix(label + ":")
+            }),
+            let colon = line.range(of: label + ":")
+        else { return nil }
+        let rest = line[colon.upperBound...]
+        guard let first = rest.firstIndex(where: { $0 != " " }) else { return nil }
+        return line.distance(from: line.startIndex, to: first)
+    }
+    guard let target = tokenColumn(label), let origin = tokenColumn(start) else { return nil }
+    return target - origin
+}
+
+/// Plays a doc marble of an operator that sends signals (`window`): `self`, the outer line
+/// `output` whose names stand for the inner signals in the order they are sent, and one line per
+/// inner signal (`windows`), written under the frame it opens at. Each inner signal is subscribed
+/// as it is sent, so its events are checked at the frames the doc marble aligns them to. Draws
+/// `self`, the outer line and every inner signal.
+private func checkInnerSignalsDoc(
+    _ file: String, _ declaration: String, output: String, inner: [(label: String, name: String)],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: (Signal<String, TestError>, TestScheduler) -> Signal<Signal<String, TestError>, TestError>
+) throws {
+    let doc = try docMarble(file, declaration)
+    guard let selfMarble = doc.marble("self", sourceLocation: sourceLocation),
+        let outer = doc.marble(output, sourceLocation: sourceLocation)
+    else { return }
+    let scheduler = TestScheduler(checksRelease: true)
+    let source = try scheduler.createColdSignal(selfMarble, values: letters, error: TestError(1))
+    let marks = AttemptMarks()
+    let opened = InnerRecorders()
+    let names = inner.map(\.name)
+    let outerRecorder = scheduler.record(
+        apply(marking(source, on: scheduler, into: marks), scheduler).map { signal -> String in
+            let index = opened.recorders.count
+            opened.recorders.append(scheduler.record(signal))
+            return index < names.count ? names[index] : "?"
+        })
+    scheduler.run()
+    #expect(
+        try outerRecorder.events == recordedEvents(outer, error: TestError(1)),
+        "\(output) of \(declaration) \(outerRecorder.events.map { ($0.time, $0.value) })",
+        sourceLocation: sourceLocation)
+    #expect(opened.recorders.count == inner.count, "\(declaration) opens \(opened.recorders.count) signals")
+    var timelines = [
+        MarbleDiagram.Timeline(
+            "self", events: marks.marks, subscriptions: source.subscriptions, on: scheduler),
+        MarbleDiagram.Timeline(output, events: outerRecorder.events, on: scheduler),
+    ]
+    for (line, recorder) in zip(inner, opened.recorders) {
+        guard let marble = doc.marble(line.label, sourceLocation: sourceLocation),
+            let offset = column(of: line.label, from: output, in: doc)
+        else { return }
+        let absolute = String(repeating: "-", count: offset) + marble
+        #expect(
+            try recorder.events == recordedEvents(absolute, error: TestError(1)),
+            "\(line.label) of \(declaration): \(absolute) \(recorder.events.map { ($0.time, $0.value) })",
+            sourceLocation: sourceLocation)
+        timelines.append(.init(line.label, events: recorder.events, on: scheduler))
+    }
+    outerRecorder.dispose()
+    for recorder in opened.recorders { recorder.dispose() }
+    try checkPicture(
+        MarbleDiagram(timelines), named: pictureName(output), drawnBy: declaration,
+        sourceLocation: sourceLocation)
+}
+
+/// The recorders of the inner signals, in the order they were sent.
+private final class InnerRecorders {
+    var recorders: [TestRecorder<String, TestError>] = []
+}
+
+extension OperatorsDocTests {
+    @Test("window(count:), window(for:on:), window(every:count:on:), window(for:count:on:): every window")
+    func windows() throws {
+        let windows = { (names: String) in names.map { (label: "window \($0)", name: String($0)) } }
+        try checkInnerSignalsDoc(
+            "RACOperators/HigherOrder/Window.swift", "public func window(count", output: "window(count: 2)",
+            inner: windows("xy")
+        ) { signal, _ in signal.window(count: 2) }
+        try checkInnerSignalsDoc(
+            "RACOperators/HigherOrder/Window.swift", "public func window(for", output: "window(for: 4)",
+            inner: windows("xy")
+        ) { signal, scheduler in signal.window(for: scheduler.frames(4), on: scheduler) }
+        try checkInnerSignalsDoc(
+            "RACOperators/Time/WindowEvery.swift", "public func window(every", output: "window(every: 4)",
+            inner: windows("xyzw")
+        ) { signal, scheduler in signal.window(every: scheduler.frames(4), on: scheduler) }
+        try checkInnerSignalsDoc(
+            "RACOperators/Time/WindowTime.swift", "public func window(for",
+            output: "window(for: 4, count: 2)",
+            inner: windows("xyz")
+        ) { signal, scheduler in signal.window(for: scheduler.frames(4), count: 2, on: scheduler) }
+    }
+}
+
+extension OperatorsDocTests {
+    @Test("groupBy(_:), groupBy(_:transform:) and their throwing forms: the groups and what each gets")
+    func groups() throws {
+        let file = "RACOperators/HigherOrder/GroupBy.swift"
+        let groups = [(label: "group false", name: "F"), (label: "group true", name: "T")]
+        let isEven = { (value: String) in Int(value)! % 2 == 0 }
+        try checkInnerSignalsDoc(
+            file, "public func groupBy<Key: Hashable>(", output: "groupBy(isEven)", inner: groups
+        ) {
+            signal, _ in signal.groupBy(isEven).map { $0 as Signal<String, TestError> }
+        }
+        try checkInnerSignalsDoc(
+            file, "public func groupBy<Key: Hashable, Transformed>(", output: "groupBy", inner: groups
+        ) {
+            signal, _ in signal.groupBy(isEven, transform: { $0 }).map { $0 as Signal<String, TestError> }
+        }
+        let throwing = "RACOperators/HigherOrder/ThrowingHigherOrder.swift"
+        let label = "groupBy { $0 == 3 ? throw e : $0 % 2 }"
+        let keyOf = { (value: String) throws(TestError) -> Int in
+            if value == "3" { throw TestError(1) }
+            return Int(value)! % 2
+        }
+        // The groups in the order they are sent: x, then y.
+        let named = { (outer: Signal<GroupedSignal<Int, String, TestError>, TestError>) in
+            outer.map { $0.key == 1 ? "x" : "y" }
+        }
+        try checkDoc(throwing, "public func groupBy<Key: Hashable>(", output: label) {
+            named($0.groupBy(keyOf))
+        }
+        try checkDoc(
+            throwing, "public func groupBy<Key: Hashable, Transformed>(", inputs: ["self"], output: label,
+            draws: false
+        ) { signals, _ in named(signals[0].groupBy(keyOf, transform: { $0 })) }
+    }
+}
