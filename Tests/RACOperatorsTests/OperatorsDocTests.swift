@@ -158,12 +158,14 @@ private func legend(_ text: String) -> [String: String] {
 /// whose output label is the same), draws its picture (`drawDoc`). Names map through the legend, then stand
 /// for themselves. The scheduler checks releases (a subscription that ends must release its
 /// subscriber), and the signals must be released once the test has returned (`ReleaseCheck`).
+/// `marbles` gives the marble of an input the doc writes in words (`cases: A: a-a-a…`).
 private func checkDoc(
     _ file: String, _ declaration: String, inputs: [String], output: String, error: TestError? = TestError(1),
-    draws: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
+    draws: Bool = true, marbles: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation,
     _ apply: ([Signal<String, TestError>], TestScheduler) -> Signal<String, TestError>
 ) throws {
-    let doc = try docMarble(file, declaration)
+    var doc = try docMarble(file, declaration)
+    doc.marbles.merge(marbles) { _, given in given }
     let scheduler = TestScheduler(checksRelease: true)
     var names = letters
     for (name, value) in doc.legend { names[name] = value }
@@ -1335,5 +1337,37 @@ extension OperatorsDocTests {
             throwing, "public func groupBy<Key: Hashable, Transformed>(", inputs: ["self"], output: label,
             draws: false
         ) { signals, _ in named(signals[0].groupBy(keyOf, transform: { $0 })) }
+    }
+}
+
+extension OperatorsDocTests {
+    @Test("Signal.amb (both static forms), switch(_:cases:default:) (both), if(_:then:else:)")
+    func choosing() throws {
+        let amb = "RACOperators/Combine/Amb.swift"
+        try checkDoc(
+            amb, "public static func amb(_ signals: some", inputs: ["a", "b"], output: "Signal.amb(a, b)"
+        ) { signals, _ in Signal.amb([signals[0], signals[1]]) }
+        // The variadic form's doc marble is the same race: it shows the same picture.
+        try checkDoc(
+            amb, "public static func amb(_ signals: Signal", inputs: ["a", "b"], output: "Signal.amb(a, b)",
+            draws: false
+        ) { signals, _ in Signal.amb(signals[0], signals[1]) }
+        let file = "RACOperators/HigherOrder/SwitchCases.swift"
+        // `a-a-a…` (a every other frame, forever) played long enough to be switched away from.
+        let forever = { (name: String) in Array(repeating: name, count: 8).joined(separator: "-") }
+        try checkDoc(
+            file, "default defaultSignal: Signal", inputs: ["key", "A", "B"], output: "switch",
+            marbles: ["A": forever("a")]
+        ) { signals, _ in
+            Signal.switch(signals[0], cases: ["A": signals[1], "B": signals[2]], default: .empty)
+        }
+        try checkDoc(
+            file, "default makeDefault:", inputs: ["key", "A", "default(C)"], output: "switch, default(C)",
+            marbles: ["A": forever("a"), "default(C)": "#"]
+        ) { signals, _ in Signal.switch(signals[0], cases: ["A": signals[1]], default: { _ in signals[2] }) }
+        try checkDoc(
+            file, "public static func `if`(", inputs: ["condition", "then", "else"], output: "if",
+            marbles: ["then": forever("t"), "else": forever("f")]
+        ) { signals, _ in Signal.if(signals[0].map { $0 == "T" }, then: signals[1], else: signals[2]) }
     }
 }
