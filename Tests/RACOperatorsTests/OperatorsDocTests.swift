@@ -1371,3 +1371,18 @@ extension OperatorsDocTests {
         ) { signals, _ in Signal.if(signals[0].map { $0 == "T" }, then: signals[1], else: signals[2]) }
     }
 }
+
+extension OperatorsDocTests {
+    @Test("bind(_:): a signal per value, nil to stop")
+    func binding() throws {
+        try checkDoc(
+            "RACOperators/HigherOrder/Bind.swift", "public func bind<",
+            inputs: ["self", "block(1)", "block(2)"],
+            output: "bind"
+        ) { signals, _ in
+            signals[0].bind {
+                { value, _ in value == "1" ? signals[1] : value == "2" ? signals[2] : nil }
+            }
+        }
+    }
+}
