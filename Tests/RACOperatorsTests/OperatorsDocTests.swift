@@ -1249,7 +1249,7 @@ private func checkInnerSignalsDoc(
     scheduler.run()
     #expect(
         try outerRecorder.events == recordedEvents(outer, error: TestError(1)),
-        "\(output) of \(declaration) \(outerRecorder.events.map { ($0.time, $0.value) })",
+        "\(output) of \(declaration): \(framed(outerRecorder.events, on: scheduler))",
         sourceLocation: sourceLocation)
     #expect(opened.recorders.count == inner.count, "\(declaration) opens \(opened.recorders.count) signals")
     var timelines = [
@@ -1264,7 +1264,7 @@ private func checkInnerSignalsDoc(
         let absolute = String(repeating: "-", count: offset) + marble
         #expect(
             try recorder.events == recordedEvents(absolute, error: TestError(1)),
-            "\(line.label) of \(declaration): \(absolute) \(recorder.events.map { ($0.time, $0.value) })",
+            "\(line.label) of \(declaration): expected \(absolute), got \(framed(recorder.events, on: scheduler))",
             sourceLocation: sourceLocation)
         timelines.append(.init(line.label, events: recorder.events, on: scheduler))
     }
@@ -1273,6 +1273,12 @@ private func checkInnerSignalsDoc(
     try checkPicture(
         MarbleDiagram(timelines), named: pictureName(output), drawnBy: declaration,
         sourceLocation: sourceLocation)
+}
+
+/// Recorded events as `frame: event` (a failure message's "got").
+private func framed(_ events: [Recorded<Event<String, TestError>>], on scheduler: TestScheduler) -> String {
+    events.map { "\(Int(($0.time / scheduler.frameDuration).rounded())): \($0.value)" }.joined(
+        separator: ", ")
 }
 
 /// The recorders of the inner signals, in the order they were sent.
