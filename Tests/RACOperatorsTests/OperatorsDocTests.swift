@@ -158,12 +158,14 @@ private func legend(_ text: String) -> [String: String] {
 /// whose output label is the same), draws its picture (`drawDoc`). Names map through the legend, then stand
 /// for themselves. The scheduler checks releases (a subscription that ends must release its
 /// subscriber), and the signals must be released once the test has returned (`ReleaseCheck`).
+/// `marbles` gives the marble of an input the doc writes in words (`cases: A: a-a-a…`).
 private func checkDoc(
     _ file: String, _ declaration: String, inputs: [String], output: String, error: TestError? = TestError(1),
-    draws: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
+    draws: Bool = true, marbles: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation,
     _ apply: ([Signal<String, TestError>], TestScheduler) -> Signal<String, TestError>
 ) throws {
-    let doc = try docMarble(file, declaration)
+    var doc = try docMarble(file, declaration)
+    doc.marbles.merge(marbles) { _, given in given }
     let scheduler = TestScheduler(checksRelease: true)
     var names = letters
     for (name, value) in doc.legend { names[name] = value }
@@ -626,41 +628,23 @@ struct OperatorsDocTests {
         }
     }
 
-    @Test("replay, replayLast, replayLazily: the late subscriber of each doc marble")
+    @Test("replay, replayLast, replayLazily, share(replay:scope:): every subscriber of each doc marble")
     func multicast() throws {
         let file = "RACOperators/Multicast"
-        let cases: [(String, String, Int, (Signal<String, TestError>) -> Signal<String, TestError>)] = [
-            ("public func replay()", "subscriber at 4", 4, { $0.replay() }),
-            ("public func replayLast()", "subscriber at 4", 4, { $0.replayLast() }),
-            ("public func replayLazily()", "subscriber at 6", 6, { $0.replayLazily() }),
-            ("public func replayLazily(capacity", "subscriber at 6", 6, { $0.replayLazily(capacity: 1) }),
+        let cases: [(String, String, [Int], (Signal<String, TestError>) -> Signal<String, TestError>)] = [
+            ("public func replay()", "replay()", [0, 4], { $0.replay() }),
+            ("public func replayLast()", "replayLast()", [0, 4], { $0.replayLast() }),
+            ("public func replayLazily()", "replayLazily()", [2, 6], { $0.replayLazily() }),
+            (
+                "public func replayLazily(capacity", "replayLazily(capacity: 1)", [2, 6],
+                { $0.replayLazily(capacity: 1) }
+            ),
+            ("public func share(", "share(replay: 1)", [0, 4], { $0.share(replay: 1) }),
         ]
-        for (declaration, label, frame, apply) in cases {
-            let doc = try docMarble(file, declaration)
-            let scheduler = TestScheduler(checksRelease: true)
-            let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: TestError(1))
-            let shared = apply(source)
-            if declaration.contains("Lazily") {
-                scheduler.advance(toFrame: 2)
-                expectReleased(scheduler.record(shared), "the first subscription of \(declaration)")
-            }
-            scheduler.advance(toFrame: frame)
-            try scheduler.expect(shared, toEmit: #require(doc.marbles[label]), error: TestError(1))
+        for (declaration, name, frames, apply) in cases {
+            try checkSubscribersDoc(
+                file, declaration, subscribers: frames.map { "\(name), subscriber at \($0)" }, apply)
         }
-    }
-
-    @Test("share(replay:scope:): both subscribers of the doc marble")
-    func share() throws {
-        let doc = try docMarble("RACOperators/Multicast", "public func share(")
-        let scheduler = TestScheduler(checksRelease: true)
-        let source = try scheduler.createColdSignal(#require(doc.marbles["self"]), error: TestError(1))
-        let shared = source.share(replay: 1)
-        let first = scheduler.record(shared)
-        scheduler.advance(toFrame: 4)
-        try scheduler.expect(shared, toEmit: #require(doc.marbles["subscriber at 4"]), error: TestError(1))
-        #expect(
-            try first.events == recordedEvents(#require(doc.marbles["subscriber at 0"]), error: TestError(1)))
-        expectReleased(first, "the first subscription of share(replay:)")
     }
 }
 
@@ -920,6 +904,491 @@ extension OperatorsDocTests {
         }
         try checkDoc(sideEffects, "public func doCompleted(", output: "doCompleted { throw e }") {
             $0.doCompleted { () throws(TestError) in throw TestError(1) }
+        }
+    }
+}
+
+/// The `s` of the deliver(on:) and subscribe(on:) doc marbles, which gets to each action one frame
+/// after it is scheduled: each action runs on `base`, one frame later.
+private final class OneFrameLater: Scheduler, @unchecked Sendable {
+    let base: TestScheduler
+
+    init(_ base: TestScheduler) {
+        self.base = base
+        super.init(name: "s (one frame later)")
+    }
+
+    override func schedule(_ action: @escaping () -> Void) -> (any Disposable)? {
+        base.schedule(after: base.frames(1), action)
+    }
+
+    override func schedule(after delay: Duration, _ action: @escaping () -> Void) -> (any Disposable)? {
+        base.schedule(after: delay + base.frames(1), action)
+    }
+}
+
+extension OperatorsDocTests {
+    @Test("deliver(on:), subscribe(on:), withLatest(from:), compactMap, compacted, scan(into:), promoteError")
+    func everydayOperators() throws {
+        try checkDoc(
+            "RACOperators/Threading/DeliverOn.swift", "public func deliver(on scheduler: Scheduler) ->",
+            inputs: ["self (thread A)"], output: "deliver(on: s) (on s)"
+        ) { signals, scheduler in signals[0].deliver(on: OneFrameLater(scheduler)) }
+        try checkDoc(
+            "RACOperators/Threading/SubscribeOn.swift", "public func subscribe(on", inputs: ["self (cold)"],
+            output: "subscribe(on: s)"
+        ) { signals, scheduler in signals[0].subscribe(on: OneFrameLater(scheduler)) }
+        let withLatest = "RACOperators/Combine/WithLatest.swift"
+        try checkDoc(
+            withLatest, "public func withLatest<Other>(", inputs: ["self", "other"],
+            output: "withLatest(from:)"
+        ) { signals, _ in signals[0].withLatest(from: signals[1]).map { "(\($0), \($1))" } }
+        try checkDoc(
+            withLatest, "from other: Signal<Other, Failure>, _ combine", inputs: ["self", "other"],
+            output: "withLatest(from:) { $0 + $1 }"
+        ) { signals, _ in signals[0].withLatest(from: signals[1]) { $0 + $1 } }
+        let compactMap = "RACOperators/Transform/CompactMap.swift"
+        try checkDoc(compactMap, "public func compactMap<", output: "compactMap { Int($0) }") {
+            $0.compactMap { Int($0) }.map(String.init)
+        }
+        try checkDoc(compactMap, "public func compacted<", output: "compacted()") {
+            $0.map { $0 == "n" ? nil : $0 }.compacted()
+        }
+        try checkDoc(
+            "RACOperators/Transform/Scan.swift", "into initial: Accumulation, _ update",
+            output: "scan(into: []) { $0.append($1) }"
+        ) {
+            $0.scan(into: [String]()) { $0.append($1) }.map { "[" + $0.joined(separator: ", ") + "]" }
+        }
+        try checkDoc(
+            "RACOperators/Transform/PromoteError.swift", "public func promoteError<",
+            inputs: ["self (Never)"],
+            output: "promoteError(MyError.self)"
+        ) { signals, _ in neverFailing(signals[0]).promoteError(TestError.self) }
+    }
+
+    @Test("doNext, doError, doCompleted, initially, finally, logAll, logNext, logError, logCompleted")
+    func sideEffectPictures() throws {
+        let file = "RACOperators/SideEffects/Do.swift"
+        try checkDoc(file, "public func doNext(", output: "doNext(record)") { $0.doNext { _ in } }
+        try checkDoc(file, "public func doError(", output: "doError(report)") { $0.doError { _ in } }
+        try checkDoc(file, "public func doCompleted(", output: "doCompleted(done)") { $0.doCompleted {} }
+        try checkDoc(
+            "RACOperators/SideEffects/Initially.swift", "public func initially(", output: "initially(setUp)"
+        ) {
+            $0.initially {}
+        }
+        try checkDoc(
+            "RACOperators/SideEffects/Finally.swift", "public func finally(", output: "finally(tearDown)"
+        ) {
+            $0.finally {}
+        }
+        let log = "RACOperators/SideEffects/Log.swift"
+        try checkDoc(log, "public func logAll(", output: "logAll()") { $0.logAll(to: { _ in }) }
+        try checkDoc(log, "public func logNext(", output: "logNext()") { $0.logNext(to: { _ in }) }
+        try checkDoc(log, "public func logError(", output: "logError()") { $0.logError(to: { _ in }) }
+        try checkDoc(log, "public func logCompleted(", output: "logCompleted()") {
+            $0.logCompleted(to: { _ in })
+        }
+    }
+
+    @Test(
+        "dematerialize, buffer(count:), uniqueValues, aggregate(withIndex:), aggregate(startFactory:), timer, race, amb"
+    )
+    func morePictures() throws {
+        try checkDoc(
+            "RACOperators/Transform/Materialize.swift", "public func dematerialize<",
+            output: "dematerialize()"
+        ) {
+            neverFailing($0).map { text -> Event<String, TestError> in
+                text.hasPrefix(".next(") ? .next(String(text.dropFirst(6).dropLast())) : .error(TestError(1))
+            }
+            .dematerialize()
+        }
+        try checkDoc(
+            "RACOperators/Transform/BufferCount.swift", "public func buffer(count", output: "buffer(count: 2)"
+        ) {
+            $0.buffer(count: 2).map { "[" + $0.joined(separator: ", ") + "]" }
+        }
+        let unique = "RACOperators/Filter/UniqueValues.swift"
+        try checkDoc(unique, "public func uniqueValues<", output: "uniqueValues { $0.lowercased() }") {
+            $0.uniqueValues { $0.lowercased() }
+        }
+        try checkDoc(unique, "public func uniqueValues()", output: "uniqueValues()") { $0.uniqueValues() }
+        let aggregate = "RACOperators/Transform/Aggregate.swift"
+        try checkDoc(
+            aggregate, "_ initial: Accumulation, withIndex", output: "aggregate(0, withIndex: { $0 + $2 })"
+        ) {
+            $0.aggregate(0, withIndex: { $0 + $2 }).map(String.init)
+        }
+        try checkDoc(aggregate, "startFactory: @escaping", output: "aggregate(startFactory: { [] }, +[$1])") {
+            $0.aggregate(startFactory: { [String]() }) { $0 + [$1] }.map {
+                "[" + $0.joined(separator: ", ") + "]"
+            }
+        }
+        try checkDoc(
+            "RACOperators/Time/Timer.swift", "public static func timer(", inputs: [],
+            output: "Signal.timer(after: 3)"
+        ) {
+            _, scheduler in
+            Signal.timer(after: scheduler.frames(3), on: scheduler).map(String.init).promoteError(
+                TestError.self)
+        }
+        let amb = "RACOperators/Combine/Amb.swift"
+        try checkDoc(amb, "public static func race(", inputs: ["a", "b"], output: "Signal.race(a, b)") {
+            signals, _ in Signal.race(signals[0], signals[1])
+        }
+        try checkDoc(amb, "public func amb(", inputs: ["self", "other"], output: "amb(other)") {
+            signals, _ in signals[0].amb(signals[1])
+        }
+    }
+}
+
+/// The marks an attempts line collects while it is played (a class: the side-effect closures
+/// append to it).
+private final class AttemptMarks {
+    var marks: [MarbleDiagram.Mark] = []
+}
+
+/// A signal whose subscription number n plays the nth of `attempts` (the last one from then on),
+/// each a cold signal on `scheduler`; with `marks`, what each attempt sends is collected there at
+/// the frame it is sent.
+private func attemptsSignal(
+    _ attempts: [TestSignal<String, TestError>], on scheduler: TestScheduler, marks: AttemptMarks? = nil
+) -> Signal<String, TestError> {
+    let count = Counter()
+    return Signal.defer {
+        let attempt = attempts[min(count.next(), attempts.count - 1)]
+        guard let marks else { return attempt }
+        return marking(attempt, on: scheduler, into: marks)
+    }
+}
+
+/// `signal`, each of its events collected in `marks` at the frame of `scheduler` it is sent in.
+private func marking(
+    _ signal: Signal<String, TestError>, on scheduler: TestScheduler, into marks: AttemptMarks
+) -> Signal<String, TestError> {
+    signal.doNext { marks.marks.append(.init(.next, frame: scheduler.currentFrame, text: $0)) }
+        .doError { marks.marks.append(.init(.error, frame: scheduler.currentFrame, text: "\($0)")) }
+        .doCompleted { marks.marks.append(.init(.completed, frame: scheduler.currentFrame)) }
+}
+
+/// Plays a multicast doc marble: `self`, then one line per subscriber (`replay(), subscriber at 4`),
+/// each subscribing at the frame its label ends with to the one signal `apply` makes of `self`.
+/// Checks what every subscriber receives, and that they are released; draws `self` as it was
+/// played (its subscription under it) above the subscribers, in `Docs/marbles/<last subscriber>.svg`.
+private func checkSubscribersDoc(
+    _ file: String, _ declaration: String, subscribers: [String],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: (Signal<String, TestError>) -> Signal<String, TestError>
+) throws {
+    let doc = try docMarble(file, declaration)
+    guard let selfMarble = doc.marble("self", sourceLocation: sourceLocation) else { return }
+    let scheduler = TestScheduler(checksRelease: true)
+    let source = try scheduler.createColdSignal(selfMarble, values: letters, error: TestError(1))
+    let marks = AttemptMarks()
+    let shared = apply(marking(source, on: scheduler, into: marks))
+    var recorders: [(String, TestRecorder<String, TestError>)] = []
+    for label in subscribers {
+        guard doc.marble(label, sourceLocation: sourceLocation) != nil,
+            let frame = label.split(separator: " ").last.flatMap({ Int($0) })
+        else { return }
+        scheduler.advance(toFrame: frame)
+        recorders.append((label, scheduler.record(shared)))
+    }
+    scheduler.run()
+    var timelines = [
+        MarbleDiagram.Timeline(
+            "self", events: marks.marks, subscriptions: source.subscriptions, on: scheduler)
+    ]
+    for (label, recorder) in recorders {
+        #expect(
+            try recorder.events == recordedEvents(#require(doc.marbles[label]), error: TestError(1)),
+            "\(label) of \(declaration)", sourceLocation: sourceLocation)
+        recorder.dispose()
+        expectReleased(
+            recorder, "the subscription \(label) of \(declaration)", sourceLocation: sourceLocation)
+        timelines.append(.init(label, events: recorder.events, on: scheduler))
+    }
+    try checkPicture(
+        MarbleDiagram(timelines), named: pictureName(subscribers.last ?? ""), drawnBy: declaration,
+        sourceLocation: sourceLocation)
+}
+
+/// Counts the subscriptions of an attempts signal.
+private final class Counter: @unchecked Sendable {
+    private var value = 0
+
+    func next() -> Int {
+        defer { value += 1 }
+        return value
+    }
+}
+
+/// Plays a doc marble whose `self (attempts):` line lists the marble of each subscription in turn
+/// (`-a-#  -a-#  -a-b|`), as `retry` and `repeat` resubscribe: `apply` gets a signal whose nth
+/// subscription plays the nth marble. The picture draws the attempts on one line, each at the
+/// frames it was played, with its subscription under it.
+private func checkAttemptsDoc(
+    _ file: String, _ declaration: String, output: String, draws: Bool = true,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: @escaping (Signal<String, TestError>, TestScheduler) -> Signal<String, TestError>
+) throws {
+    let doc = try docMarble(file, declaration)
+    let label = "self (attempts)"
+    let lines = doc.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+    guard let line = lines.first(where: { $0.hasPrefix(label + ":") }) else {
+        Issue.record(
+            "the doc marble of \(declaration) has no \"\(label):\" line", sourceLocation: sourceLocation)
+        return
+    }
+    let tokens = line.dropFirst(label.count + 1).split(separator: " ").map(String.init)
+        .prefix { !$0.hasPrefix("(") }
+    guard let expected = doc.marble(output, sourceLocation: sourceLocation) else { return }
+    let scheduler = TestScheduler(checksRelease: true)
+    let attempts = try tokens.map { try scheduler.createColdSignal($0, values: letters, error: TestError(1)) }
+    let result = apply(attemptsSignal(attempts, on: scheduler), scheduler)
+    watchRelease(result, "the result signal of \(declaration)", sourceLocation: sourceLocation)
+    try scheduler.expect(
+        result, toEmit: expected, values: letters, error: TestError(1), sourceLocation: sourceLocation)
+    guard draws else { return }
+    let drawing = TestScheduler()
+    let played = try tokens.map { try drawing.createColdSignal($0, values: letters, error: TestError(1)) }
+    let marks = AttemptMarks()
+    let recorder = drawing.record(apply(attemptsSignal(played, on: drawing, marks: marks), drawing))
+    drawing.run()
+    recorder.dispose()
+    let timelines = [
+        MarbleDiagram.Timeline(
+            label, events: marks.marks, subscriptions: played.flatMap(\.subscriptions), on: drawing),
+        MarbleDiagram.Timeline(output, events: recorder.events, on: drawing),
+    ]
+    try checkPicture(
+        MarbleDiagram(timelines), named: pictureName(output), drawnBy: declaration,
+        sourceLocation: sourceLocation)
+}
+
+extension OperatorsDocTests {
+    @Test(
+        "retry(), retry(_:), retry(upTo:delay:on:), retry(upTo:backoff:on:), repeat(): attempt after attempt")
+    func attempts() throws {
+        let retry = "RACOperators/HigherOrder/Retry.swift"
+        try checkAttemptsDoc(retry, "public func retry() ", output: "retry()") { signal, _ in signal.retry() }
+        for (output, count) in [("retry(2)", 2), ("retry(1)", 1), ("retry(0)", 0)] {
+            try checkAttemptsDoc(
+                retry, "public func retry(_ count", output: output, draws: output == "retry(2)"
+            ) {
+                signal, _ in signal.retry(count)
+            }
+        }
+        let delayed = "RACOperators/HigherOrder/RetryDelay.swift"
+        try checkAttemptsDoc(
+            delayed, "public func retry(upTo count: Int, delay", output: "retry(upTo: 2, delay: 2)"
+        ) {
+            signal, scheduler in signal.retry(upTo: 2, delay: scheduler.frames(2), on: scheduler)
+        }
+        try checkAttemptsDoc(
+            delayed, "upTo count: Int, backoff", output: "retry(upTo: 3, backoff: (initial: 1, maximum: 8))"
+        ) { signal, scheduler in
+            signal.retry(
+                upTo: 3, backoff: RetryBackoff(initial: scheduler.frames(1), maximum: scheduler.frames(8)),
+                on: scheduler)
+        }
+        try checkAttemptsDoc(
+            "RACOperators/HigherOrder/Repeat.swift", "public func `repeat`(", output: "repeat()"
+        ) {
+            signal, _ in signal.repeat()
+        }
+    }
+}
+
+/// The frame at which the first marble token of the line labelled `label` starts, counted from
+/// the first token of the line labelled `from` (the doc marbles align an inner signal under the
+/// frame it opens at).
+private func column(of label: String, from start: String, in doc: DocMarble) -> Int? {
+    func tokenColumn(_ label: String) -> Int? {
+        guard
+            let line = doc.lines.first(where: {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix(label + ":")
+            }),
+            let colon = line.range(of: label + ":")
+        else { return nil }
+        let rest = line[colon.upperBound...]
+        guard let first = rest.firstIndex(where: { $0 != " " }) else { return nil }
+        return line.distance(from: line.startIndex, to: first)
+    }
+    guard let target = tokenColumn(label), let origin = tokenColumn(start) else { return nil }
+    return target - origin
+}
+
+/// Plays a doc marble of an operator that sends signals (`window`): `self`, the outer line
+/// `output` whose names stand for the inner signals in the order they are sent, and one line per
+/// inner signal (`windows`), written under the frame it opens at. Each inner signal is subscribed
+/// as it is sent, so its events are checked at the frames the doc marble aligns them to. Draws
+/// `self`, the outer line and every inner signal.
+private func checkInnerSignalsDoc(
+    _ file: String, _ declaration: String, output: String, inner: [(label: String, name: String)],
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ apply: (Signal<String, TestError>, TestScheduler) -> Signal<Signal<String, TestError>, TestError>
+) throws {
+    let doc = try docMarble(file, declaration)
+    guard let selfMarble = doc.marble("self", sourceLocation: sourceLocation),
+        let outer = doc.marble(output, sourceLocation: sourceLocation)
+    else { return }
+    let scheduler = TestScheduler(checksRelease: true)
+    let source = try scheduler.createColdSignal(selfMarble, values: letters, error: TestError(1))
+    let marks = AttemptMarks()
+    let opened = InnerRecorders()
+    let names = inner.map(\.name)
+    let outerRecorder = scheduler.record(
+        apply(marking(source, on: scheduler, into: marks), scheduler).map { signal -> String in
+            let index = opened.recorders.count
+            opened.recorders.append(scheduler.record(signal))
+            return index < names.count ? names[index] : "?"
+        })
+    scheduler.run()
+    #expect(
+        try outerRecorder.events == recordedEvents(outer, error: TestError(1)),
+        "\(output) of \(declaration): \(framed(outerRecorder.events, on: scheduler))",
+        sourceLocation: sourceLocation)
+    #expect(opened.recorders.count == inner.count, "\(declaration) opens \(opened.recorders.count) signals")
+    var timelines = [
+        MarbleDiagram.Timeline(
+            "self", events: marks.marks, subscriptions: source.subscriptions, on: scheduler),
+        MarbleDiagram.Timeline(output, events: outerRecorder.events, on: scheduler),
+    ]
+    for (line, recorder) in zip(inner, opened.recorders) {
+        guard let marble = doc.marble(line.label, sourceLocation: sourceLocation),
+            let offset = column(of: line.label, from: output, in: doc)
+        else { return }
+        let absolute = String(repeating: "-", count: offset) + marble
+        #expect(
+            try recorder.events == recordedEvents(absolute, error: TestError(1)),
+            "\(line.label) of \(declaration): expected \(absolute), got \(framed(recorder.events, on: scheduler))",
+            sourceLocation: sourceLocation)
+        timelines.append(.init(line.label, events: recorder.events, on: scheduler))
+    }
+    outerRecorder.dispose()
+    for recorder in opened.recorders { recorder.dispose() }
+    try checkPicture(
+        MarbleDiagram(timelines), named: pictureName(output), drawnBy: declaration,
+        sourceLocation: sourceLocation)
+}
+
+/// Recorded events as `frame: event` (a failure message's "got").
+private func framed(_ events: [Recorded<Event<String, TestError>>], on scheduler: TestScheduler) -> String {
+    events.map { "\(Int(($0.time / scheduler.frameDuration).rounded())): \($0.value)" }.joined(
+        separator: ", ")
+}
+
+/// The recorders of the inner signals, in the order they were sent.
+private final class InnerRecorders {
+    var recorders: [TestRecorder<String, TestError>] = []
+}
+
+extension OperatorsDocTests {
+    @Test("window(count:), window(for:on:), window(every:count:on:), window(for:count:on:): every window")
+    func windows() throws {
+        let windows = { (names: String) in names.map { (label: "window \($0)", name: String($0)) } }
+        try checkInnerSignalsDoc(
+            "RACOperators/HigherOrder/Window.swift", "public func window(count", output: "window(count: 2)",
+            inner: windows("xy")
+        ) { signal, _ in signal.window(count: 2) }
+        try checkInnerSignalsDoc(
+            "RACOperators/HigherOrder/Window.swift", "public func window(for", output: "window(for: 4)",
+            inner: windows("xy")
+        ) { signal, scheduler in signal.window(for: scheduler.frames(4), on: scheduler) }
+        try checkInnerSignalsDoc(
+            "RACOperators/Time/WindowEvery.swift", "public func window(every", output: "window(every: 4)",
+            inner: windows("xyzw")
+        ) { signal, scheduler in signal.window(every: scheduler.frames(4), on: scheduler) }
+        try checkInnerSignalsDoc(
+            "RACOperators/Time/WindowTime.swift", "public func window(for",
+            output: "window(for: 4, count: 2)",
+            inner: windows("xyz")
+        ) { signal, scheduler in signal.window(for: scheduler.frames(4), count: 2, on: scheduler) }
+    }
+}
+
+extension OperatorsDocTests {
+    @Test("groupBy(_:), groupBy(_:transform:) and their throwing forms: the groups and what each gets")
+    func groups() throws {
+        let file = "RACOperators/HigherOrder/GroupBy.swift"
+        let groups = [(label: "group false", name: "F"), (label: "group true", name: "T")]
+        let isEven = { (value: String) in Int(value)! % 2 == 0 }
+        try checkInnerSignalsDoc(
+            file, "public func groupBy<Key: Hashable>(", output: "groupBy(isEven)", inner: groups
+        ) {
+            signal, _ in signal.groupBy(isEven).map { $0 as Signal<String, TestError> }
+        }
+        try checkInnerSignalsDoc(
+            file, "public func groupBy<Key: Hashable, Transformed>(", output: "groupBy", inner: groups
+        ) {
+            signal, _ in signal.groupBy(isEven, transform: { $0 }).map { $0 as Signal<String, TestError> }
+        }
+        let throwing = "RACOperators/HigherOrder/ThrowingHigherOrder.swift"
+        let label = "groupBy { $0 == 3 ? throw e : $0 % 2 }"
+        let keyOf = { (value: String) throws(TestError) -> Int in
+            if value == "3" { throw TestError(1) }
+            return Int(value)! % 2
+        }
+        // The groups in the order they are sent: x, then y.
+        let named = { (outer: Signal<GroupedSignal<Int, String, TestError>, TestError>) in
+            outer.map { $0.key == 1 ? "x" : "y" }
+        }
+        try checkDoc(throwing, "public func groupBy<Key: Hashable>(", output: label) {
+            named($0.groupBy(keyOf))
+        }
+        try checkDoc(
+            throwing, "public func groupBy<Key: Hashable, Transformed>(", inputs: ["self"], output: label,
+            draws: false
+        ) { signals, _ in named(signals[0].groupBy(keyOf, transform: { $0 })) }
+    }
+}
+
+extension OperatorsDocTests {
+    @Test("Signal.amb (both static forms), switch(_:cases:default:) (both), if(_:then:else:)")
+    func choosing() throws {
+        let amb = "RACOperators/Combine/Amb.swift"
+        try checkDoc(
+            amb, "public static func amb(_ signals: some", inputs: ["a", "b"], output: "Signal.amb(a, b)"
+        ) { signals, _ in Signal.amb([signals[0], signals[1]]) }
+        // The variadic form's doc marble is the same race: it shows the same picture.
+        try checkDoc(
+            amb, "public static func amb(_ signals: Signal", inputs: ["a", "b"], output: "Signal.amb(a, b)",
+            draws: false
+        ) { signals, _ in Signal.amb(signals[0], signals[1]) }
+        let file = "RACOperators/HigherOrder/SwitchCases.swift"
+        // `a-a-a…` (a every other frame, forever) played long enough to be switched away from.
+        let forever = { (name: String) in Array(repeating: name, count: 8).joined(separator: "-") }
+        try checkDoc(
+            file, "default defaultSignal: Signal", inputs: ["key", "A", "B"], output: "switch",
+            marbles: ["A": forever("a")]
+        ) { signals, _ in
+            Signal.switch(signals[0], cases: ["A": signals[1], "B": signals[2]], default: .empty)
+        }
+        try checkDoc(
+            file, "default makeDefault:", inputs: ["key", "A", "default(C)"], output: "switch, default(C)",
+            marbles: ["A": forever("a"), "default(C)": "#"]
+        ) { signals, _ in Signal.switch(signals[0], cases: ["A": signals[1]], default: { _ in signals[2] }) }
+        try checkDoc(
+            file, "public static func `if`(", inputs: ["condition", "then", "else"], output: "if",
+            marbles: ["then": forever("t"), "else": forever("f")]
+        ) { signals, _ in Signal.if(signals[0].map { $0 == "T" }, then: signals[1], else: signals[2]) }
+    }
+}
+
+extension OperatorsDocTests {
+    @Test("bind(_:): a signal per value, nil to stop")
+    func binding() throws {
+        try checkDoc(
+            "RACOperators/HigherOrder/Bind.swift", "public func bind<",
+            inputs: ["self", "block(1)", "block(2)"],
+            output: "bind"
+        ) { signals, _ in
+            signals[0].bind {
+                { value, _ in value == "1" ? signals[1] : value == "2" ? signals[2] : nil }
+            }
         }
     }
 }

@@ -10,9 +10,9 @@ extension Signal {
     /// result never sends (as in RxSwift: there is no one to win).
     ///
     /// ```
-    /// a:               ---a1--a2-|
-    /// b:               --b1----b2---|
-    /// Signal.amb(a, b): --b1----b2---|      (b sent first; a is disposed at frame 2)
+    /// a:                 ---a--a-|
+    /// b:                 --b----b---|
+    /// Signal.amb(a, b):  --b----b---|      (b sent first; a is disposed at frame 2)
     /// ```
     ///
     /// - Parameter signals: the competing signals, subscribed in this order.
@@ -29,9 +29,9 @@ extension Signal {
     /// RAC: none (RxSwift `amb`). `Signal.amb(signals)` with the signals as arguments.
     ///
     /// ```
-    /// a:               ---a1-|
-    /// b:               --b1--|
-    /// Signal.amb(a, b): --b1--|
+    /// a:                 ---a--a-|
+    /// b:                 --b----b---|
+    /// Signal.amb(a, b):  --b----b---|
     /// ```
     ///
     /// - Parameter signals: the competing signals, subscribed in this order.

@@ -45,9 +45,9 @@ extension Signal {
     /// `combine(value, latest)` instead of the pair.
     ///
     /// ```
-    /// self:                     -a---b--c-|
-    /// other:                    --1-2-----3-|
-    /// withLatest(from:, +):     -----x--y-|       x = b2, y = c2
+    /// self:                          -a---b--c-|
+    /// other:                         --1-2-----3-|
+    /// withLatest(from:) { $0 + $1 }: -----x--y-|       x = b2, y = c2
     /// ```
     ///
     /// - Parameters:

@@ -78,9 +78,10 @@ extension Signal {
     /// RAC: `-groupBy:`. Groups the values by `keyOf`, untransformed.
     ///
     /// ```
-    /// self:           -1-2-3-|        keyOf: isEven
-    /// group false:    -1---3-|
-    /// group true:     ---2---|
+    /// self:               -1-2-3-|        keyOf: isEven
+    /// groupBy(isEven):    -F-T---|        (the groups, as they appear)
+    /// group false:        -1---3-|
+    /// group true:         ---2---|
     /// ```
     ///
     /// - Parameter keyOf: the key of a value: values with equal keys go to the same group.

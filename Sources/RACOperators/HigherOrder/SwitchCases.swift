@@ -34,8 +34,8 @@ extension Signal {
     /// `Signal(error: …)` to fail as RAC does without a default (`RACSignalErrorNoMatchingCase`).
     ///
     /// ```
-    /// key:      -A---C-|        cases: A: a-a…   default(C): #
-    /// switch:   -a-a-#
+    /// key:                  -A---C-|        cases: A: a-a…   default(C): #
+    /// switch, default(C):   -a-a-#
     /// ```
     ///
     /// - Parameters:

@@ -12,7 +12,7 @@ extension Signal {
     /// ```
     /// self:              -a-b-c-|
     /// window(count: 2):  -x---y-|
-    /// window x:          -a-b|
+    /// window x:          -a-(b|)
     /// window y:              -c-|
     /// ```
     ///
@@ -70,7 +70,7 @@ extension Signal {
     /// self:                 -a-b------c--|      (interval = 4 frames)
     /// window(for: 4):       -x--------y--|
     /// window x:             -a-b-|
-    /// window y:                       -c--|
+    /// window y:                       c--|
     /// ```
     ///
     /// - Parameters:

@@ -13,9 +13,9 @@ extension Signal {
     /// it never disconnects.
     ///
     /// ```
-    /// self:                  -a-b-c-|      (subscribed once, when replay() is called)
-    /// subscriber at 0:       -a-b-c-|
-    /// subscriber at 4:       ----(ab)c-|
+    /// self:                       -a-b-c-|      (subscribed once, when replay() is called)
+    /// replay(), subscriber at 0:  -a-b-c-|
+    /// replay(), subscriber at 4:  ----(ab)c-|
     /// ```
     ///
     /// Peers: RxSwift's `replay(_:)` and `replayAll()` return a connectable observable that
@@ -34,9 +34,9 @@ extension Signal {
     /// live events. Hot and eager; it never disconnects.
     ///
     /// ```
-    /// self:                  -a-b-c-|      (subscribed once, when replayLast() is called)
-    /// subscriber at 0:       -a-b-c-|
-    /// subscriber at 4:       ----bc-|
+    /// self:                           -a-b-c-|      (subscribed once, when replayLast() is called)
+    /// replayLast(), subscriber at 0:  -a-b-c-|
+    /// replayLast(), subscriber at 4:  ----bc-|
     /// ```
     ///
     /// A connection status that a late screen sees at once:
@@ -70,9 +70,9 @@ extension Signal {
     /// `share(replay:scope:)`, which also disconnects when the last subscriber leaves.
     ///
     /// ```
-    /// self:                  -a-b-c-|
-    /// subscriber at 2:       ---a-b-c-|    (self subscribed at 2, once)
-    /// subscriber at 6:       ------(ab)c-|
+    /// self:                             -a-b-c-|
+    /// replayLazily(), subscriber at 2:  ---a-b-c-|    (self subscribed at 2, once)
+    /// replayLazily(), subscriber at 6:  ------(ab)c-|
     /// ```
     ///
     /// A configuration file read once, on first use, then shared:
@@ -107,9 +107,9 @@ extension Signal {
     /// process with a message naming the call and the capacity.
     ///
     /// ```
-    /// self:                  -a-b-c-|
-    /// subscriber at 2:       ---a-b-c-|    (self subscribed at 2, once)
-    /// subscriber at 6:       ------bc-|    (replayLazily(capacity: 1): only b replayed)
+    /// self:                                        -a-b-c-|
+    /// replayLazily(capacity: 1), subscriber at 2:  ---a-b-c-|    (self subscribed at 2, once)
+    /// replayLazily(capacity: 1), subscriber at 6:  ------bc-|    (only b replayed)
     /// ```
     ///
     /// - Parameter capacity: how many of the latest values are kept for late subscribers (`>= 0`).

@@ -36,9 +36,9 @@ extension Signal {
     /// count stops the process with a message naming the call and the count.
     ///
     /// ```
-    /// self:                        -a-b-c-d-|
-    /// subscriber at 0:             -a-b-c-d-|    (self subscribed at 0, once)
-    /// subscriber at 4:             ----bc-d-|    (share(replay: 1): b replayed)
+    /// self:                                -a-b-c-d-|
+    /// share(replay: 1), subscriber at 0:   -a-b-c-d-|    (self subscribed at 0, once)
+    /// share(replay: 1), subscriber at 4:   ----bc-d-|    (b replayed)
     /// ```
     ///
     /// One price feed for a chart and a ticker, connected while either is on screen:

@@ -12,7 +12,7 @@ extension Signal {
     ///
     /// ```
     /// self:              -a-b-------c-|      (interval = 4 frames)
-    /// window(every: 4):  x---y---z---w-|
+    /// window(every: 4):  x---y---z---w|
     /// window x:          -a-b|
     /// window y:              ----|
     /// window z:                  ---c|
