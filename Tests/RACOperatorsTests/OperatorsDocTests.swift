@@ -811,7 +811,7 @@ extension OperatorsDocTests {
     func throwingClosures() throws {
         let transforms = "RACOperators/Transform/ThrowingTransforms.swift"
         let predicates = "RACOperators/Filter/ThrowingPredicates.swift"
-        let sideEffects = "RACOperators/SideEffects/ThrowingSideEffects.swift"
+        let sideEffects = "RACOperators/SideEffects/Do.swift"
         /// Throws `TestError(1)` (the marbles' `#`) when `fails`.
         func failIf(_ fails: Bool) throws(TestError) { if fails { throw TestError(1) } }
         try checkDoc(transforms, "public func scan<", output: "scan(0) { $1 == 3 ? throw e : $0 + $1 }") {
@@ -894,15 +894,21 @@ extension OperatorsDocTests {
                 return signals[1]
             }
         }
-        try checkDoc(sideEffects, "public func doNext(", output: "doNext { $0 == b ? throw e : log($0) }") {
+        try checkDoc(
+            sideEffects, "_ action: @escaping (Value) throws(Failure)",
+            output: "doNext { $0 == b ? throw e : log($0) }"
+        ) {
             $0.doNext { (value: String) throws(TestError) in try failIf(value == "b") }
         }
         try checkDoc(
-            sideEffects, "public func doError(", output: "doError { _ in throw e2 }", error: TestError(2)
+            sideEffects, "_ action: @escaping (Failure) throws(Failure)", output: "doError { _ in throw e2 }",
+            error: TestError(2)
         ) {
             $0.doError { (_: TestError) throws(TestError) in throw TestError(2) }
         }
-        try checkDoc(sideEffects, "public func doCompleted(", output: "doCompleted { throw e }") {
+        try checkDoc(
+            sideEffects, "_ action: @escaping () throws(Failure)", output: "doCompleted { throw e }"
+        ) {
             $0.doCompleted { () throws(TestError) in throw TestError(1) }
         }
     }

@@ -39,10 +39,8 @@ final class TakeLastStage<Value, Failure: Error>:
     OperatorStage<Value, Failure, Value, Failure>, LiftableStage, @unchecked Sendable
 {
     @usableFromInline let count: Int
-    /// A ring of at most `count` values.
-    @exclusivity(unchecked) @usableFromInline var kept: [Value] = []
-    /// Where the oldest kept value sits once the ring is full.
-    @exclusivity(unchecked) @usableFromInline var oldest = 0
+    /// The last values, at most `count` of them, oldest first.
+    @exclusivity(unchecked) @usableFromInline var kept = FIFO<Value>()
 
     @inlinable
     init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
@@ -50,18 +48,20 @@ final class TakeLastStage<Value, Failure: Error>:
         super.init(feeding: downstream, as: TakeLastStage.self)
     }
 
+    /// Keeps `value`, dropping the oldest kept value if `count` are kept already.
     @inlinable @inline(__always)
     func receive(_ value: Value) {
-        guard kept.count == count else { return kept.append(value) }
-        guard count > 0 else { return }
-        kept[oldest] = value
-        oldest = oldest + 1 < count ? oldest + 1 : 0
+        if kept.count == count {
+            guard count > 0 else { return }
+            _ = kept.removeFirst()
+        }
+        kept.append(value)
     }
 
     /// Drops the kept values and passes the error through.
     @inlinable
     func receive(error: Failure) {
-        kept = []
+        kept = FIFO()
         emitError(error)
     }
 
@@ -70,11 +70,10 @@ final class TakeLastStage<Value, Failure: Error>:
     @inlinable
     func receiveCompleted() {
         let values = kept
-        let start = oldest
-        kept = []
-        for offset in 0..<values.count {
+        kept = FIFO()
+        while !values.isEmpty {
             if downstreamIsDisposed { return }
-            emitNext(values[(start + offset) % values.count])
+            emitNext(values.removeFirst())
         }
         emitCompleted()
     }
@@ -82,6 +81,6 @@ final class TakeLastStage<Value, Failure: Error>:
     /// Lets go of the kept values.
     @inlinable
     func releaseState() {
-        kept = []
+        kept = FIFO()
     }
 }

@@ -256,9 +256,8 @@ extension Signal {
     @available(
         *, unavailable,
         message: """
-            Combine's throttle differs from RAC's: use rateLimit(_:latest:on:) (latest: false, the first \
-            value of each burst: rateLimit(_:on:)); RAC's throttle(_:on:) is Combine's debounce (the last value, \
-            once quiet)
+            Combine's throttle is RAC's rateLimit(_:latest:on:) (with latest: false, rateLimit(_:on:)); \
+            RAC's throttle(_:on:) is Combine's debounce
             """
     )
     public func throttle<S>(for interval: Duration, scheduler: S, latest: Bool) -> Signal<Value, Failure> {

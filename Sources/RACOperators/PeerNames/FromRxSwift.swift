@@ -98,9 +98,8 @@ extension Signal {
     @available(
         *, unavailable,
         message: """
-            RxSwift's throttle differs from RAC's: use rateLimit(_:latest:on:) (latest: false, the first \
-            value of each burst: rateLimit(_:on:)); RAC's throttle(_:on:) is RxSwift's debounce (the last value, \
-            once quiet)
+            RxSwift's throttle is RAC's rateLimit(_:latest:on:) (with latest: false, rateLimit(_:on:)); \
+            RAC's throttle(_:on:) is RxSwift's debounce
             """
     )
     public func throttle<S>(_ dueTime: Duration, latest: Bool = true, scheduler: S) -> Signal<Value, Failure>

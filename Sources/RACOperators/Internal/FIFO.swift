@@ -1,9 +1,9 @@
-// FIFO: the unbounded first-in first-out queue that buffers each input of zip.
+// FIFO: the first-in first-out ring that zip's inputs, the hand-offs and takeLast(_:) keep values in.
 
-/// A first-in first-out queue without a capacity limit, for `zip`'s per-input buffers: a ring of
-/// elements that doubles when full. Removing moves the element out (the queue keeps no reference to
+/// A first-in first-out queue without a capacity limit (`zip`'s per-input buffers, a hand-off's
+/// waiting values, the values `takeLast(_:)` keeps): a ring of elements that doubles when full. Removing moves the element out (the queue keeps no reference to
 /// it); the storage is kept, so a zip whose inputs alternate allocates nothing per value. Touched
-/// only under the delivery lock of the subscription that owns it.
+/// only by the subscription that owns it, under its lock.
 @usableFromInline
 final class FIFO<Element> {
     /// `capacity` slots; the elements are the `count` slots from `head` on, wrapping around.
