@@ -36,9 +36,7 @@ extension RACExtension where Base: FileHandle {
     ///
     /// - Parameter chunkSize: the largest chunk to read at once, in bytes; must be positive.
     public func readInBackground(chunkSize: Int = 65_536) -> Signal<Data, FileHandleError> {
-        guard chunkSize > 0 else {
-            racProgrammerError("readInBackground(chunkSize:)", "chunkSize must be > 0, got \(chunkSize)")
-        }
+        racRequirePositive(chunkSize, "chunkSize", "readInBackground(chunkSize:)")
         let handle = base
         return Signal(name: SignalDebugNames.name("\(handle).rac.readInBackground")) { subscriber in
             BackgroundReader.start(handle: handle, chunkSize: chunkSize, subscriber: subscriber)

@@ -75,9 +75,7 @@ extension RACExtension where Base: FileManager {
         guard interval > .zero else {
             racProgrammerError(call, "interval must be > 0, got \(interval)")
         }
-        guard chunkSize > 0 else {
-            racProgrammerError(call, "chunkSize must be > 0, got \(chunkSize)")
-        }
+        racRequirePositive(chunkSize, "chunkSize", call)
         if scheduler is ImmediateScheduler {
             racProgrammerError(
                 call, "the scheduler must be able to defer work, got ImmediateScheduler (\(scheduler.name))")

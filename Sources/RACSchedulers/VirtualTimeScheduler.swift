@@ -164,9 +164,7 @@ open class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     /// - Returns: how many actions ran (fewer than `count` when the queue ran out).
     @discardableResult
     public func run(atMost count: Int) -> Int {
-        if count < 0 {
-            racProgrammerError("VirtualTimeScheduler.run(atMost:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "VirtualTimeScheduler.run(atMost:)")
         return advancing.withLock {
             runActions(dueBy: .max, limit: count)
         }

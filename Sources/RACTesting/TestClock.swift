@@ -126,9 +126,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// nothing ever sleeps:       waitForSleepers(1) throws TestTimeout after 5 s of real time
     /// ```
     public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(5)) async throws {
-        if count < 0 {
-            racProgrammerError("TestClock.waitForSleepers(_:timeout:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "TestClock.waitForSleepers(_:timeout:)")
         checkTimeout(timeout, in: "TestClock.waitForSleepers(_:timeout:)")
         switch await wait(until: { $0.sleepers.count >= count }, timeout: timeout) {
         case .satisfied:

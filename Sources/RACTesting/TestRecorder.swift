@@ -173,11 +173,8 @@ extension TestScheduler {
         _ signal: Signal<Value, Failure>, subscribeAt subscribeFrame: Int? = nil, disposeAt frame: Int? = nil
     ) -> TestRecorder<Value, Failure> {
         if let subscribeFrame {
-            if subscribeFrame < 0 {
-                racProgrammerError(
-                    "TestScheduler.record(_:subscribeAt:disposeAt:)",
-                    "subscribeAt must be >= 0, got \(subscribeFrame)")
-            }
+            racRequireNonNegative(
+                subscribeFrame, "subscribeAt", "TestScheduler.record(_:subscribeAt:disposeAt:)")
             if let frame, frame < subscribeFrame {
                 racProgrammerError(
                     "TestScheduler.record(_:subscribeAt:disposeAt:)",

@@ -121,9 +121,7 @@ public final class TestScheduler: VirtualTimeScheduler, @unchecked Sendable {
     /// "---a"   a at scheduler.frames(3)
     /// ```
     public func frames(_ count: Int) -> Duration {
-        if count < 0 {
-            racProgrammerError("TestScheduler.frames(_:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "TestScheduler.frames(_:)")
         return .nanoseconds(Int64(count) * frameNanoseconds)
     }
 

@@ -12,9 +12,7 @@ extension PullSequence {
     /// skip(2):  3 4
     /// ```
     public func skip(_ count: Int) -> PullSequence<Value> {
-        if count < 0 {
-            racProgrammerError("skip(_:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "skip(_:)")
         if case .array(let values, let offset, let eager) = storage {
             return PullSequence(
                 storage: .array(values, offset: Swift.min(offset + count, values.count), eager: eager))

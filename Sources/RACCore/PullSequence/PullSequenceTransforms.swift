@@ -104,9 +104,7 @@ extension PullSequence {
     /// naturals.take(3):  0 1 2
     /// ```
     public func take(_ count: Int) -> PullSequence<Value> {
-        if count < 0 {
-            racProgrammerError("take(_:)", "count must be >= 0, got \(count)")
-        }
+        racRequireNonNegative(count, "count", "take(_:)")
         if count == 0 {
             return isEager ? .eager([]) : .empty
         }
