@@ -27,10 +27,10 @@ extension Scheduler {
     }
 
     /// Whether the caller runs on the main thread, or on the main queue on whatever thread drains
-    /// it (Linux drains it on a worker thread after `dispatchMain()`): where RAC's main-thread
-    /// checks hold. `deliverOnMainThread()` delivers directly when this is true.
+    /// it (`racIsOnMainThreadOrQueue()`): where RAC's main-thread checks hold.
+    /// `deliverOnMainThread()` delivers directly when this is true.
     package static var isOnMainThreadOrQueue: Bool {
-        Thread.isMainThread || MainQueueMarker.isRunningOnMainQueue
+        racIsOnMainThreadOrQueue()
     }
 
     /// Runs `body` with this scheduler as `Scheduler.current` on this thread, then restores the

@@ -179,7 +179,7 @@ package struct HolderSearch {
         case .class?:
             found.append((label, .object(value as AnyObject)))
         case nil:
-            if "\(type(of: value))".contains("->") { found.append((label, .closure)) }
+            if isFunctionValue(value) { found.append((label, .closure)) }
         case _ where depth >= maxValueDepth || value is UnownedDisposable:
             return
         case .optional?:
@@ -241,4 +241,10 @@ extension HolderSearch {
         }
         return lines.map { "\n" + indent + $0 }.joined()
     }
+}
+
+/// Whether `value` is a function value: reflection shows a closure as a value with no display
+/// style, and its type as `(…) -> …`.
+func isFunctionValue(_ value: Any) -> Bool {
+    "\(type(of: value))".contains("->")
 }

@@ -308,7 +308,7 @@ func releaseDiagnosis(of object: AnyObject?) -> String {
     let held = shown.prefix(8).map { child -> String in
         let value = child.value
         let kind = Mirror(reflecting: value).displayStyle
-        let shown = kind == nil && "\(type(of: value))".contains("->") ? "(closure)" : "\(type(of: value))"
+        let shown = kind == nil && isFunctionValue(value) ? "(closure)" : "\(type(of: value))"
         return "\(child.label ?? "_"): \(shown)"
     }
     if !held.isEmpty {

@@ -9,15 +9,11 @@ internal import Dispatch
 internal import RACRuntimeShims
 
 /// Whether the calling context runs on `actor`'s executor (`isMainActor`: whether it is the main
-/// actor, known in advance). The main actor is current on the main thread and on the main queue,
-/// or a queue that targets it (Linux drains the main queue on a worker thread after
-/// `dispatchMain()`): loads and compares first, `DispatchQueue.getSpecific` for a targeting
-/// queue. Then the runtime is asked, without asserting.
+/// actor, known in advance). The main actor is current where `racIsOnMainThreadOrQueue()` holds;
+/// otherwise the runtime is asked, without asserting.
 @usableFromInline
 package func racIsCurrentlyIsolated(to actor: any Actor, isMainActor: Bool) -> Bool {
-    if isMainActor
-        && (rac_is_main_thread() || rac_is_running_main_queue() || MainQueueMarker.isRunningOnMainQueue)
-    {
+    if isMainActor && racIsOnMainThreadOrQueue() {
         return true
     }
     let executor = unsafeBitCast(actor.unownedExecutor, to: (UnsafeRawPointer?, UInt).self)
@@ -105,10 +101,18 @@ package func racCurrentThreadDescription() -> String {
         + (queue.isEmpty ? "" : " running the queue \"\(queue)\"")
 }
 
+/// Whether the calling code runs on the main thread, or on the main queue or a queue that targets
+/// it, on whatever thread libdispatch drains it (Linux drains the main queue on a worker thread
+/// after `dispatchMain()`): where the main actor is current and RAC's main-thread checks hold. Loads
+/// and compares first, `DispatchQueue.getSpecific` for a targeting queue.
+package func racIsOnMainThreadOrQueue() -> Bool {
+    rac_is_main_thread() || rac_is_running_main_queue() || MainQueueMarker.isRunningOnMainQueue
+}
+
 /// Marks the main queue, so that a block it runs on a worker thread knows it is on the main queue:
 /// tells whether the calling code runs on the main queue, on whatever thread libdispatch drains it
-/// (a queue-specific value set on the main queue once). Also read by `Scheduler.current`.
-package enum MainQueueMarker {
+/// (a queue-specific value set on the main queue once).
+enum MainQueueMarker {
     // Set on the main queue once, before any read.
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
@@ -116,7 +120,7 @@ package enum MainQueueMarker {
         return key
     }()
 
-    package static var isRunningOnMainQueue: Bool {
+    static var isRunningOnMainQueue: Bool {
         DispatchQueue.getSpecific(key: key) == true
     }
 }
