@@ -32,7 +32,9 @@ extension Signal {
     public func aggregate<Accumulation>(
         _ initial: Accumulation, _ reduce: @escaping (Accumulation, Value) -> Accumulation
     ) -> Signal<Accumulation, Failure> {
-        aggregate(initial, withIndex: { running, value, _ in reduce(running, value) })
+        accumulating(
+            Accumulator(initial, reduce), sending: SendsFinalAccumulation.self,
+            named: SignalDebugNames.name("[\(self.name)] -aggregateWithStart: \(initial) reduce:"))
     }
 
     /// RAC: `-aggregateWithStart:reduceWithIndex:`. As `aggregate(_:_:)`, and `reduce` also

@@ -57,12 +57,16 @@ struct TransformTests {
                 source.filter { _ in true }.name,
                 source.take(2).name,
                 source.scan(0, +).name,
+                source.aggregate(0, +).name,
+                source.aggregate(0, withIndex: { running, _, _ in running }).name,
+                source.takeLast(2).name,
                 source.doNext { _ in }.name,
                 source.logAll(to: { _ in }).name,
             ]
             let expected = [
                 "[src] -map:", "[src] -filter:", "[src] -take: 2", "[src] -scanWithStart: 0 reduce:",
-                "[src] -doNext:", "src",
+                "[src] -aggregateWithStart: 0 reduce:", "[src] -aggregateWithStart: 0 reduceWithIndex:",
+                "[src] -takeLast: 2", "[src] -doNext:", "src",
             ]
             exit(names == expected ? 0 : 1)
         }
