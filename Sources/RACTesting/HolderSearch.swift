@@ -246,5 +246,5 @@ extension HolderSearch {
 /// Whether `value` is a function value: reflection shows a closure as a value with no display
 /// style, and its type as `(…) -> …`.
 func isFunctionValue(_ value: Any) -> Bool {
-    "\(type(of: value))".contains("->")
+    Mirror(reflecting: value).displayStyle == nil && "\(type(of: value))".contains("->")
 }

@@ -307,8 +307,7 @@ func releaseDiagnosis(of object: AnyObject?) -> String {
     let shown = Mirror(reflecting: object).children.filter { "\(type(of: $0.value))" != "()" }
     let held = shown.prefix(8).map { child -> String in
         let value = child.value
-        let kind = Mirror(reflecting: value).displayStyle
-        let shown = kind == nil && isFunctionValue(value) ? "(closure)" : "\(type(of: value))"
+        let shown = isFunctionValue(value) ? "(closure)" : "\(type(of: value))"
         return "\(child.label ?? "_"): \(shown)"
     }
     if !held.isEmpty {

@@ -40,7 +40,7 @@ final class TakeLastStage<Value, Failure: Error>:
 {
     @usableFromInline let count: Int
     /// The last values, at most `count` of them, oldest first.
-    @exclusivity(unchecked) @usableFromInline var kept = FIFO<Value>()
+    @usableFromInline let kept = FIFO<Value>()
 
     @inlinable
     init(_ count: Int, feeding downstream: Subscriber<Value, Failure>) {
@@ -61,19 +61,18 @@ final class TakeLastStage<Value, Failure: Error>:
     /// Drops the kept values and passes the error through.
     @inlinable
     func receive(error: Failure) {
-        kept = FIFO()
+        kept.removeAll()
         emitError(error)
     }
 
     /// Sends the kept values, oldest first, then completes; stops sending if the subscriber has
-    /// stopped (disposed from a callback of one of the values).
+    /// stopped (disposed from a callback of one of the values). The source has ended, so nothing
+    /// is added while they are sent.
     @inlinable
     func receiveCompleted() {
-        let values = kept
-        kept = FIFO()
-        while !values.isEmpty {
+        while !kept.isEmpty {
             if downstreamIsDisposed { return }
-            emitNext(values.removeFirst())
+            emitNext(kept.removeFirst())
         }
         emitCompleted()
     }
@@ -81,6 +80,6 @@ final class TakeLastStage<Value, Failure: Error>:
     /// Lets go of the kept values.
     @inlinable
     func releaseState() {
-        kept = FIFO()
+        kept.removeAll()
     }
 }

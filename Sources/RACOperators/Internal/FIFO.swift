@@ -1,9 +1,11 @@
-// FIFO: the first-in first-out ring that zip's inputs, the hand-offs and takeLast(_:) keep values in.
+// FIFO: the first-in first-out ring that zip's inputs, the hand-offs and takeLast(_:) keep
+// values in.
 
 /// A first-in first-out queue without a capacity limit (`zip`'s per-input buffers, a hand-off's
-/// waiting values, the values `takeLast(_:)` keeps): a ring of elements that doubles when full. Removing moves the element out (the queue keeps no reference to
-/// it); the storage is kept, so a zip whose inputs alternate allocates nothing per value. Touched
-/// only by the subscription that owns it, under its lock.
+/// waiting values, the values `takeLast(_:)` keeps): a ring of elements that doubles when full.
+/// Removing moves the element out (the queue keeps no reference to it); the storage is kept, so a
+/// zip whose inputs alternate allocates nothing per value. Not thread-safe: owned by one
+/// subscription, which guards it.
 @usableFromInline
 final class FIFO<Element> {
     /// `capacity` slots; the elements are the `count` slots from `head` on, wrapping around.
@@ -45,6 +47,13 @@ final class FIFO<Element> {
         head = (head &+ 1) & (capacity &- 1)
         count &-= 1
         return element
+    }
+
+    /// Removes every element, releasing them, and keeps the storage.
+    @inlinable
+    func removeAll() {
+        while count > 0 { _ = removeFirst() }
+        head = 0
     }
 
     /// Doubles the capacity, moving the elements to the start of the new storage.

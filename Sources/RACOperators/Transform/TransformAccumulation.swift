@@ -26,7 +26,7 @@ extension Accumulating {
     mutating func begin() {}
 }
 
-/// The accumulation of `scan(_:_:)`: `running = reduce(running, value)`.
+/// The accumulation of `scan(_:_:)` and `aggregate(_:_:)`: `running = reduce(running, value)`.
 @usableFromInline
 struct Accumulator<Accumulation, Value>: Accumulating {
     @usableFromInline let reduce: (Accumulation, Value) -> Accumulation
