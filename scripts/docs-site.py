@@ -54,6 +54,7 @@ scripts/docs-site-check.py checks the site served at its root and under a sub-pa
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import re
@@ -228,8 +229,10 @@ def write_guides(catalog: Path) -> int:
     return 0
 
 
+@functools.cache
 def operators_table():
-    """scripts/operators-table.py as a module (its families, doc-comment reader and symbol links)."""
+    """scripts/operators-table.py as a module (its families, doc-comment reader and symbol links),
+    loaded once."""
     spec = importlib.util.spec_from_file_location("operators_table", ROOT / "scripts" / "operators-table.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules["operators_table"] = module
@@ -386,17 +389,10 @@ def blocks(lines: list[str]) -> list[list[str]]:
     return out
 
 
-# Wider than this (in pixels), a picture is scaled down to the page's width: its page links to it
-# at full size too.
-PAGE_WIDTH = 760
-
-
 def full_size(module: str, picture: str) -> str:
-    svg = (ROOT / "Docs" / "marbles" / f"{picture}.svg").read_text(encoding="utf-8")
-    width = re.search(r'<svg[^>]*\swidth="([0-9.]+)', svg)
-    if not width or float(width.group(1)) <= PAGE_WIDTH:
-        return ""
-    return f" The picture is scaled to the page: [see it at full size](/images/org.reactivecocoa.{module}/{picture}.svg)."
+    """A sentence linking to `picture` at full size, if the page scales it down."""
+    url = operators_table().full_size_url(module, picture)
+    return f" The picture is scaled to the page: [see it at full size]({url})." if url else ""
 
 
 def reader_page(

@@ -690,14 +690,26 @@ def render_docc_article(module: str, operators: list[Operator], links: dict[tupl
             f"![{operator.swift}, played by the operator]({picture})",
         ]
         # A picture wider than the page is scaled to it: a link shows it at full size.
-        svg = (ROOT / "Docs" / "marbles" / f"{picture}.svg").read_text(encoding="utf-8")
-        width = re.search(r'<svg[^>]*\swidth="([0-9.]+)', svg)
-        if width and float(width.group(1)) > 760:
-            out += ["", f"Scaled to the page: [see it at full size](/images/org.reactivecocoa.{module}/{picture}.svg)."]
+        if url := full_size_url(module, picture):
+            out += ["", f"Scaled to the page: [see it at full size]({url})."]
         if picture not in pictures:
             pictures.append(picture)
     out.append("")
     return "\n".join(out), pictures
+
+
+# Wider than this (in pixels), a picture is scaled down to the page's width: its page links to it
+# at full size too (here and in scripts/docs-site.py).
+PAGE_WIDTH = 760
+
+
+def full_size_url(module: str, picture: str) -> str | None:
+    """The address of `picture` at full size on `module`'s pages, if it is wider than the page."""
+    svg = (ROOT / "Docs" / "marbles" / f"{picture}.svg").read_text(encoding="utf-8")
+    width = re.search(r'<svg[^>]*\swidth="([0-9.]+)', svg)
+    if not width or float(width.group(1)) <= PAGE_WIDTH:
+        return None
+    return f"/images/org.reactivecocoa.{module}/{picture}.svg"
 
 
 def write_docc_article(module: str, catalog: Path, graphs: Path) -> int:
