@@ -43,6 +43,7 @@ import argparse
 import asyncio
 import functools
 import http.server
+import importlib.util
 import json
 import re
 import shutil
@@ -247,11 +248,18 @@ async def crawl(base: str, site: Path, artifacts: Path, max_pages: int) -> list[
 # (/documentation/reactivecocoaswift/…) explain thread safety in their own words and are checked
 # for contributor steps only.
 CONTRIBUTOR = re.compile(r"\b(OperatorsDocTests|CreationDocTests|RAC_UPDATE_MARBLES|operators-table\.py|docs-site\.py)")
+
+
+def site_guides() -> list[str]:
+    """The guides that scripts/docs-site.py makes pages of (its `GUIDES`), and Operators."""
+    spec = importlib.util.spec_from_file_location("docs_site", ROOT / "scripts" / "docs-site.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return [*module.GUIDES, "Operators"]
+
+
 # A guide's file named as text: the site has the guide as a page (scripts/docs-site.py mentions).
-GUIDE_FILE = re.compile(
-    r"\bDocs/(GettingStarted|Concepts|Marbles|Migrating|FromRxSwift|FromCombine|FromReactiveSwift|"
-    r"FoundationBridge|Bindings|Operators)\.md\b"
-)
+GUIDE_FILE = re.compile(r"\bDocs/(" + "|".join(site_guides()) + r")\.md\b")
 INTERNAL = re.compile(
     r"\b([RX][0-9]{1,3}|locks?|locked|locking|unlocks?|registry|registries|SubscriberRegistry|"
     r"delivery lock|recursive lock)\b"
