@@ -68,17 +68,10 @@ struct KeyPathObservationTests {
                 $0.append((ObjectIdentifier(Thread.current), value, person.name))
             }
         })
-        let writer = Locked<(thread: ObjectIdentifier?, deliveriesAfterSet: Int)>((nil, 0))
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            person.name = "bob"
-            writer.withValue { $0 = (ObjectIdentifier(Thread.current), deliveries.current.count) }
-            done.signal()
-        }.start()
-        done.wait()
+        let writer = writeOnNewThread({ person.name = "bob" }, counting: { deliveries.current.count })
         let last = deliveries.current.last
-        #expect(writer.current.deliveriesAfterSet == 2)
-        #expect(last?.thread == writer.current.thread)
+        #expect(writer.deliveriesAfterWrite == 2)
+        #expect(last?.thread == writer.thread)
         #expect(last?.value == "bob")
         #expect(last?.stored == "bob")
         // The subscriber captures the object: disposing it lets the object go.

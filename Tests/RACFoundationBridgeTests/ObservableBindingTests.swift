@@ -163,23 +163,10 @@ struct ObservableChannelTests {
     func twoWayBinding() {
         let model = Model()
         let view = View()
-        let modelLog = EventLog<String, Never>()
-        let viewLog = EventLog<String, Never>()
-        model.rac.observe(\.name).subscribe(modelLog.subscriber())
-        view.rac.observe(\.text).subscribe(viewLog.subscriber())
-
-        let binding = view.rac.channelTerminal(\.text) <~> model.rac.channelTerminal(\.name)
-        #expect(view.text == "model")
-        #expect(model.name == "model")
-
-        model.name = "m1"
-        view.text = "v1"
-        #expect(view.text == "v1")
-        #expect(model.name == "v1")
-        // Each change reached each side exactly once: no echo, no loop.
-        #expect(modelLog.values == ["model", "m1", "v1"])
-        #expect(viewLog.values == ["view", "model", "m1", "v1"])
-
+        let binding = expectTwoWayBindingFlows(
+            view: view, \.text, changes: view.rac.observe(\.text),
+            model: model, \.name, changes: model.rac.observe(\.name)
+        ) { view.rac.channelTerminal(\.text) <~> model.rac.channelTerminal(\.name) }
         binding.dispose()
         view.text = "v2"
         #expect(model.name == "v1")

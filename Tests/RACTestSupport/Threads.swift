@@ -32,9 +32,9 @@ package func onThreads(_ count: Int, _ body: (Int) -> Void) {
     }
 }
 
-/// Runs `body` on a new thread with a stack of `stackSize` bytes, waits for it and returns its
-/// result (for the stack-depth tests).
-package func onThread<Result>(stackSize: Int, _ body: @escaping () -> Result) -> Result {
+/// Runs `body` on a new thread with a stack of `stackSize` bytes (the platform's default when
+/// `nil`), waits for it and returns its result (for the stack-depth tests).
+package func onThread<Result>(stackSize: Int? = nil, _ body: @escaping () -> Result) -> Result {
     let outcome = UncheckedBox<Result?>(nil)
     let work = UncheckedBox(body)
     let done = DispatchSemaphore(value: 0)
@@ -42,7 +42,7 @@ package func onThread<Result>(stackSize: Int, _ body: @escaping () -> Result) ->
         outcome.value = work.value()
         done.signal()
     }
-    thread.stackSize = stackSize
+    if let stackSize { thread.stackSize = stackSize }
     thread.start()
     done.wait()
     return outcome.value!
@@ -51,6 +51,23 @@ package func onThread<Result>(stackSize: Int, _ body: @escaping () -> Result) ->
 /// Runs `body` on a new thread with a 256 KiB stack, waits for it and returns its result.
 package func onSmallStack<Result>(_ body: @escaping () -> Result) -> Result {
     onThread(stackSize: 256 * 1024, body)
+}
+
+/// Runs `write` (a setter whose observers must hear of it before it returns) on a new thread and
+/// waits for it; returns that thread's identity and `deliveries()` read on it the moment `write`
+/// returned, to compare with the thread and count the observers recorded.
+///
+/// ```
+/// let writer = writeOnNewThread({ property.value = "b" }, counting: { deliveredOn.current.count })
+/// #expect(writer.deliveriesAfterWrite == 2)
+/// ```
+package func writeOnNewThread(
+    _ write: @escaping () -> Void, counting deliveries: @escaping () -> Int
+) -> (thread: ObjectIdentifier, deliveriesAfterWrite: Int) {
+    onThread {
+        write()
+        return (ObjectIdentifier(Thread.current), deliveries())
+    }
 }
 
 /// Polls `condition` every millisecond until it holds or `timeout` passes (a guard against a hung

@@ -38,17 +38,13 @@ struct PropertyChannelTests {
 
     @Test("a write a subscriber makes in reaction to the terminal's write is passed on")
     func reactionToOwnWriteIsForwarded() {
-        weak var weakProperty: MutableProperty<Int>?
-        weak var weakLog: EventLog<Int, Never>?
-        do {
-            let property = MutableProperty(0)
-            weakProperty = property
+        expectScopeReleased { scope in
+            let property = scope.watch(MutableProperty(0), "the property")
             let reaction = property.signal.subscribe(next: { value in
                 if value == 5 { property.value = 6 }
             })
             let terminal = property.channelTerminal
-            let log = EventLog.of(terminal)
-            weakLog = log
+            let log = scope.watch(EventLog.of(terminal), "the terminal's log")
             terminal.sendNext(5)
             #expect(property.value == 6)
             #expect(log.values == [0, 6])
@@ -56,8 +52,6 @@ struct PropertyChannelTests {
             // completes the terminal.
             reaction.dispose()
         }
-        #expect(weakProperty == nil)
-        #expect(weakLog == nil)
     }
 
     @Test(
@@ -98,20 +92,9 @@ struct PropertyChannelTests {
     func twoWayBinding() {
         let model = MutableProperty("model")
         let view = MutableProperty("view")
-        let modelLog = EventLog.of(model.signal)
-        let viewLog = EventLog.of(view.signal)
-        let binding = view.channelTerminal <~> model.channelTerminal
-        #expect(view.value == "model")
-        #expect(model.value == "model")
-
-        model.value = "m1"
-        view.value = "v1"
-        #expect(view.value == "v1")
-        #expect(model.value == "v1")
-        // Each change reached each side exactly once: no echo, no loop.
-        #expect(modelLog.values == ["model", "m1", "v1"])
-        #expect(viewLog.values == ["view", "model", "m1", "v1"])
-
+        let binding = expectTwoWayBindingFlows(
+            view: view, \.value, changes: view.signal, model: model, \.value, changes: model.signal
+        ) { view.channelTerminal <~> model.channelTerminal }
         binding.dispose()
         view.value = "v2"
         model.value = "m2"

@@ -27,16 +27,9 @@ struct PropertyTests {
         let subscription = property.signal.subscribe(next: { _ in
             deliveredOn.withValue { $0.append(ObjectIdentifier(Thread.current)) }
         })
-        let writer = Locked<(thread: ObjectIdentifier?, deliveriesAfterSet: Int)>((nil, 0))
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            property.value = "b"
-            writer.withValue { $0 = (ObjectIdentifier(Thread.current), deliveredOn.current.count) }
-            done.signal()
-        }.start()
-        done.wait()
-        #expect(writer.current.deliveriesAfterSet == 2)
-        #expect(deliveredOn.current.last == writer.current.thread)
+        let writer = writeOnNewThread({ property.value = "b" }, counting: { deliveredOn.current.count })
+        #expect(writer.deliveriesAfterWrite == 2)
+        #expect(deliveredOn.current.last == writer.thread)
         subscription.dispose()
         expectReleased(subscription, "the disposed subscriber")
         expectReleased(property, "the property")
@@ -111,14 +104,10 @@ struct PropertyTests {
 
     @Test("a write made during a delivery is queued: every subscriber sees the changes in order")
     func reentrantWriteIsQueued() {
-        weak var weakProperty: MutableProperty<Int>?
-        weak var weakSecond: EventLog<Int, Never>?
-        do {
-            let property = MutableProperty(0)
-            weakProperty = property
+        expectScopeReleased { scope in
+            let property = scope.watch(MutableProperty(0), "the property")
             let first = EventLog<Int, Never>()
-            let second = EventLog<Int, Never>()
-            weakSecond = second
+            let second = scope.watch(EventLog<Int, Never>(), "the second subscriber's log")
             let valuesSeenInside = Locked<[Int]>([])
             let subscription = property.signal.subscribe(
                 first.subscriber(onEvent: { event in
@@ -138,19 +127,13 @@ struct PropertyTests {
             // completes the second one.
             subscription.dispose()
         }
-        #expect(weakProperty == nil)
-        #expect(weakSecond == nil)
     }
 
     @Test("a subscriber that arrives during a delivery starts from that change, then gets the queue")
     func subscribeDuringDelivery() {
-        weak var weakProperty: MutableProperty<Int>?
-        weak var weakLate: EventLog<Int, Never>?
-        do {
-            let property = MutableProperty(0)
-            weakProperty = property
-            let late = EventLog<Int, Never>()
-            weakLate = late
+        expectScopeReleased { scope in
+            let property = scope.watch(MutableProperty(0), "the property")
+            let late = scope.watch(EventLog<Int, Never>(), "the late subscriber's log")
             let subscription = property.signal.subscribe(next: { value in
                 if value == 1 {
                     property.value = 2
@@ -163,8 +146,6 @@ struct PropertyTests {
             // completes the late one.
             subscription.dispose()
         }
-        #expect(weakProperty == nil)
-        #expect(weakLate == nil)
     }
 
     @Test("binding from a marble signal: values arrive at the source's frames", .timeLimit(.minutes(1)))

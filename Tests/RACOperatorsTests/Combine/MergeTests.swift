@@ -88,12 +88,9 @@ struct MergeTests {
 
     @Test("a value sent into one input from the subscriber is delivered nested")
     func reentrant() {
-        weak var weakA: Subject<Int, TestError>?
-        weak var weakB: Subject<Int, TestError>?
-        do {
-            let a = Subject<Int, TestError>()
-            let b = Subject<Int, TestError>()
-            (weakA, weakB) = (a, b)
+        expectScopeReleased { scope in
+            let a = scope.watch(Subject<Int, TestError>(), "input a")
+            let b = scope.watch(Subject<Int, TestError>(), "input b")
             let log = EventLog<Int, TestError>()
             let subscription = log.record(a.merge(b)) { event in
                 if event == .next(1) { b.sendNext(10) }
@@ -104,8 +101,6 @@ struct MergeTests {
             // The subscriber captures both inputs: disposing it releases the chain.
             subscription.dispose()
         }
-        #expect(weakA == nil)
-        #expect(weakB == nil)
     }
 
     @Test("values sent from several threads all arrive, serialised")

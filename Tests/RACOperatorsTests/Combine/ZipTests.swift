@@ -264,12 +264,9 @@ struct ZipTests {
 
     @Test("zip: a pair's callback sending into both inputs gets the next pair nested")
     func zipReentrant() {
-        weak var weakLeft: Subject<Int, Never>?
-        weak var weakRight: Subject<Int, Never>?
-        do {
-            let left = Subject<Int, Never>()
-            let right = Subject<Int, Never>()
-            (weakLeft, weakRight) = (left, right)
+        expectScopeReleased { scope in
+            let left = scope.watch(Subject<Int, Never>(), "the left input")
+            let right = scope.watch(Subject<Int, Never>(), "the right input")
             let log = EventLog<String, Never>()
             let subscription = log.record(left.zip(with: right).map { "\($0)\($1)" }) { event in
                 if case .next("11") = event {
@@ -283,7 +280,5 @@ struct ZipTests {
             // The subscriber captures both inputs: disposing it releases the chain.
             subscription.dispose()
         }
-        #expect(weakLeft == nil)
-        #expect(weakRight == nil)
     }
 }

@@ -107,27 +107,21 @@ struct HigherOrderStackTests {
 
     @Test("a finished or disposed higher-order chain releases signals, subjects and closures")
     func chainReleased() {
-        weak var weakChain: Signal<Int, Never>?
-        weak var weakSubject: Subject<Int, TestError>?
-        weak var weakToken: Token?
-        do {
-            let token = Token()
-            weakToken = token
-            let subject = Subject<Int, TestError>()
-            weakSubject = subject
-            let chain =
+        expectScopeReleased { scope in
+            let token = scope.watch(Token(), "the token the closure captures")
+            let subject = scope.watch(Subject<Int, TestError>(), "the subject")
+            let chain = scope.watch(
                 subject
-                .flattenMap { value in IntSignal(values: [value, value + 1]) }
-                .map { value -> IntSignal in
-                    withExtendedLifetime(token) {}
-                    return IntSignal(value: value)
-                }
-                .switchToLatest()
-                .retry(1)
-                .repeat()
-                .take(4)
-                .catch { _ in Signal<Int, Never>.empty }
-            weakChain = chain
+                    .flattenMap { value in IntSignal(values: [value, value + 1]) }
+                    .map { value -> IntSignal in
+                        withExtendedLifetime(token) {}
+                        return IntSignal(value: value)
+                    }
+                    .switchToLatest()
+                    .retry(1)
+                    .repeat()
+                    .take(4)
+                    .catch { _ in Signal<Int, Never>.empty }, "the chain")
             let log = EventLog.of(chain)
             subject.sendNext(1)
             subject.sendNext(10)
@@ -137,9 +131,6 @@ struct HigherOrderStackTests {
             disposed.dispose()
             #expect(subject.subscriberCount == 0)
         }
-        #expect(weakChain == nil)
-        #expect(weakSubject == nil)
-        #expect(weakToken == nil)
     }
 
     @Test("groupBy releases the groups once the source terminates")

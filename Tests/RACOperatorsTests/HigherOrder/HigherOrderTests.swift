@@ -19,16 +19,11 @@ struct HigherOrderTests {
     @Test("higher-order chains release the source and every inner after completion")
     func released() throws {
         let scheduler = TestScheduler(checksRelease: true)
-        weak var weakToken: Token?
-        weak var weakSource: TestSignal<String, TestError>?
-        weak var weakInner: TestSignal<String, TestError>?
-        do {
-            let token = Token()
-            weakToken = token
-            let source = try scheduler.createColdSignal("-a-b-|", error: TestError(1))
-            let inner = try scheduler.createColdSignal("x|", error: TestError(1))
-            weakSource = source
-            weakInner = inner
+        try expectScopeReleased { scope in
+            let token = scope.watch(Token(), "the token the closure captures")
+            let source = try scope.watch(
+                scheduler.createColdSignal("-a-b-|", error: TestError(1)), "the source")
+            let inner = try scope.watch(scheduler.createColdSignal("x|", error: TestError(1)), "the inner")
             let chain =
                 source
                 .flattenMap { _ in inner }
@@ -40,8 +35,5 @@ struct HigherOrderTests {
                 .flattenMap { $0 }
             try scheduler.expect(chain, toEmit: "-x-x-|", error: TestError(1))
         }
-        #expect(weakToken == nil)
-        #expect(weakSource == nil)
-        #expect(weakInner == nil)
     }
 }

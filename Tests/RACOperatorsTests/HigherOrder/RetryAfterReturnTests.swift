@@ -4,26 +4,6 @@ import RACTestSupport
 import RACTesting
 import Testing
 
-/// A cold signal whose creation closure fails while `failures` is below `failing`, counting the
-/// failure only after it has sent the error, then sends 42 and completes. RAC's `-retry` (through
-/// `-subscribeForever:`) starts the next attempt after the closure has returned, so the count is
-/// always current: `failing + 1` attempts in all.
-private func failingThenSucceeding(
-    _ failing: Int, attempts: OpCounter, failures: OpCounter
-) -> Signal<Int, TestError> {
-    Signal { subscriber in
-        attempts.increment()
-        if failures.value < failing {
-            subscriber.sendError(TestError(failures.value))
-            failures.increment()
-            return nil
-        }
-        subscriber.sendNext(42)
-        subscriber.sendCompleted()
-        return nil
-    }
-}
-
 /// `body` subscribed `depth` subscriptions deep: inside `depth` nested `Signal.defer`s, so that
 /// past the subscription trampoline's depth the inner subscriptions are queued.
 private func nested<Value, Failure>(_ depth: Int, _ signal: Signal<Value, Failure>) -> Signal<Value, Failure>

@@ -177,18 +177,7 @@ struct RetryWhenAfterReturnTests {
     )
     func synchronousTrigger() {
         let attempts = OpCounter()
-        let failures = OpCounter()
-        let source = Signal<Int, TestError> { subscriber in
-            attempts.increment()
-            if failures.value < 2 {
-                subscriber.sendError(TestError(failures.value))
-                failures.increment()
-                return nil
-            }
-            subscriber.sendNext(42)
-            subscriber.sendCompleted()
-            return nil
-        }
+        let source = failingThenSucceeding(2, attempts: attempts, failures: OpCounter())
         let log = EventLog.of(source.retry { errors in errors.promoteError(TestError.self).map { _ in () } })
         #expect(log.events == [.next(42), .completed])
         #expect(attempts.value == 3)

@@ -225,26 +225,9 @@ struct MulticastTests {
 
     @Test("replayLazily(capacity: 1) lets go of values older than the last one")
     func replayLazilyCapacityReleasesOlderValues() {
-        let subject = Subject<Token, Never>()
-        let replayed = subject.replayLazily(capacity: 1)
-        let subscription = replayed.subscribe(next: { _ in })
-        weak var first: Token?
-        weak var second: Token?
-        do {
-            let token = Token()
-            first = token
-            subject.sendNext(token)
-        }
-        #expect(first != nil)
-        do {
-            let token = Token()
-            second = token
-            subject.sendNext(token)
-        }
-        #expect(first == nil)
-        #expect(second != nil)
-        subject.sendCompleted()
-        expectReleased(subscription, "the completed subscription")
+        let replayed = expectOlderValueReleased { $0.replayLazily(capacity: 1) }
+        replayed.subject.sendCompleted()
+        expectReleased(replayed.subscription, "the completed subscription")
     }
 
     // MARK: reentrancy and lifetime

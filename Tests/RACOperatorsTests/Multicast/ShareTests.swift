@@ -186,28 +186,11 @@ struct ShareTests {
 
     @Test("values older than the last `replay` are let go while the connection lives")
     func olderValuesAreReleased() {
-        let subject = Subject<Token, Never>()
-        let shared = subject.share(replay: 1)
-        let subscription = shared.subscribe(next: { _ in })
-        weak var first: Token?
-        weak var second: Token?
-        do {
-            let token = Token()
-            first = token
-            subject.sendNext(token)
-        }
-        #expect(first != nil)  // kept for replay
-        do {
-            let token = Token()
-            second = token
-            subject.sendNext(token)
-        }
-        #expect(first == nil)
-        #expect(second != nil)
+        let shared = expectOlderValueReleased { $0.share(replay: 1) }
         // .whileConnected: the last subscriber leaving drops the connection's subject.
-        subscription.dispose()
-        #expect(second == nil)
-        expectReleased(subscription, "the disposed subscription")
+        shared.subscription.dispose()
+        #expect(!shared.isLastAlive())
+        expectReleased(shared.subscription, "the disposed subscription")
     }
 
     @Test(".forever keeps the last values until the shared signal itself is released")

@@ -50,3 +50,23 @@ final class FreshSubjects<Value, Failure: Error>: @unchecked Sendable {
     func sendError(_ error: Failure) { current.sendError(error) }
     func sendCompleted() { current.sendCompleted() }
 }
+
+/// A cold signal whose creation closure fails while `failures` is below `failing`, counting the
+/// failure only after it has sent the error, then sends 42 and completes. RAC's `-retry` (through
+/// `-subscribeForever:`) starts the next attempt after the closure has returned, so the count is
+/// always current: `failing + 1` attempts in all.
+func failingThenSucceeding(
+    _ failing: Int, attempts: OpCounter, failures: OpCounter
+) -> Signal<Int, TestError> {
+    Signal { subscriber in
+        attempts.increment()
+        if failures.value < failing {
+            subscriber.sendError(TestError(failures.value))
+            failures.increment()
+            return nil
+        }
+        subscriber.sendNext(42)
+        subscriber.sendCompleted()
+        return nil
+    }
+}

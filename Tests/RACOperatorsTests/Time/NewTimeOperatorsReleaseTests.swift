@@ -13,13 +13,8 @@ struct NewTimeOperatorsReleaseTests {
         _ apply: (Signal<String, Never>, TestScheduler) -> Signal<String, Never>
     ) throws {
         let scheduler = TestScheduler(checksRelease: true)
-        weak var weakToken: Token?
-        weak var weakSource: TestSignal<String, Never>?
-        do {
-            let token = Token()
-            weakToken = token
-            let source = try scheduler.createColdSignal(marble)
-            weakSource = source
+        try expectChainReleased(on: scheduler, source: marble, sourceLocation: sourceLocation) {
+            source, token in
             let recorder = scheduler.record(
                 apply(source.map { value in withExtendedLifetime(token) { value } }, scheduler),
                 disposeAt: disposeAt)
@@ -27,8 +22,6 @@ struct NewTimeOperatorsReleaseTests {
             #expect(!recorder.events.isEmpty, sourceLocation: sourceLocation)
         }
         #expect(scheduler.isEmpty, "a timer was left scheduled", sourceLocation: sourceLocation)
-        #expect(weakToken == nil, sourceLocation: sourceLocation)
-        #expect(weakSource == nil, sourceLocation: sourceLocation)
     }
 
     @Test("rateLimit(_:latest: true, on:), buffer(every:), window(every:), take(for:), skip(for:)")

@@ -148,18 +148,12 @@ struct ResilienceTimeTests {
     @Test("the chains release the source, the fallback and the captured objects once done")
     func released() throws {
         let scheduler = TestScheduler(checksRelease: true)
-        weak var weakToken: Token?
-        weak var weakSource: TestSignal<String, Never>?
-        weak var weakFallback: Signal<String, Never>?
-        do {
-            let token = Token()
-            weakToken = token
-            let source = try scheduler.createColdSignal("-a-b-c------|")
-            weakSource = source
-            let fallback = Signal<String, Never>(value: "x").map { value in
-                withExtendedLifetime(token) { value }
-            }
-            weakFallback = fallback
+        try expectScopeReleased { scope in
+            let token = scope.watch(Token(), "the token the fallback captures")
+            let source = try scope.watch(scheduler.createColdSignal("-a-b-c------|"), "the source")
+            let fallback = scope.watch(
+                Signal<String, Never>(value: "x").map { value in withExtendedLifetime(token) { value } },
+                "the fallback")
             let recorder = scheduler.record(
                 source.rateLimit(scheduler.frames(2), on: scheduler)
                     .delaySubscription(scheduler.frames(1), on: scheduler)
@@ -168,9 +162,6 @@ struct ResilienceTimeTests {
             #expect(recorder.values == ["a", "c", "x"])
         }
         #expect(scheduler.isEmpty)
-        #expect(weakToken == nil)
-        #expect(weakSource == nil)
-        #expect(weakFallback == nil)
     }
 }
 

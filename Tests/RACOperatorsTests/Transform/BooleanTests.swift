@@ -126,13 +126,9 @@ struct BooleanTests {
     @Test("boolean and reduceApply chains are released after completion")
     func booleanChainsReleased() throws {
         let scheduler = TestScheduler(checksRelease: true)
-        weak var weakToken: Token?
-        weak var weakSource: TestSignal<Bool, Never>?
-        do {
-            let token = Token()
-            weakToken = token
-            let source = try scheduler.createColdSignal("-t-f-|", values: bools)
-            weakSource = source
+        try expectScopeReleased { scope in
+            let token = scope.watch(Token(), "the token the closures capture")
+            let source = try scope.watch(scheduler.createColdSignal("-t-f-|", values: bools), "the source")
             let chain =
                 source
                 .map { value in withExtendedLifetime(token) { (value, true) } }
@@ -144,7 +140,5 @@ struct BooleanTests {
                 .or()
             try scheduler.expect(chain, toEmit: "-t-t-|", values: bools)
         }
-        #expect(weakToken == nil)
-        #expect(weakSource == nil)
     }
 }
